@@ -1,0 +1,61 @@
+//===- KilnToLLVMPass.cpp - The convert-kiln-to-llvm pass -----------------===//
+//
+// One full conversion of everything a checked kernel module contains
+// (kiln, arith, math, memref locals, cf and the func ops math-to-funcs
+// outlines) to the LLVM dialect, so that no partially lowered IR with
+// unrealized casts between passes survives. scf is lowered to cf before.
+//
+//===----------------------------------------------------------------------===//
+#include "compiler/Conversion/Passes.h"
+#include "compiler/Target/TargetInfo.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace kiln {
+#define GEN_PASS_DEF_CONVERTKILNTOLLVM
+#include "compiler/Conversion/Passes.h.inc"
+} // namespace kiln
+
+using namespace mlir;
+using namespace kiln;
+
+namespace {
+struct ConvertKilnToLLVMPass
+    : public kiln::impl::ConvertKilnToLLVMBase<ConvertKilnToLLVMPass> {
+  using ConvertKilnToLLVMBase::ConvertKilnToLLVMBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    std::optional<TargetKind> kind = parseTargetKind(target);
+    if (!kind) {
+      module.emitError("unknown target '") << target << "' (expected ptx or spirv)";
+      return signalPassFailure();
+    }
+    std::unique_ptr<TargetInfo> info = createTargetInfo(*kind);
+
+    LLVMTypeConverter converter(&getContext());
+    populateKilnToLLVMTypeConversions(converter, *info);
+
+    RewritePatternSet patterns(&getContext());
+    populateKilnToLLVMPatterns(converter, patterns, *info);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    populateFuncToLLVMConversionPatterns(converter, patterns);
+
+    LLVMConversionTarget legality(getContext());
+    legality.addLegalDialect<NVVM::NVVMDialect>();
+    legality.addLegalOp<ModuleOp>();
+    if (failed(applyFullConversion(module, legality, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,41 @@
+//===- SourceLoader.h - Kernel source or kiln MLIR → kiln module -*- C++ -*-===//
+//
+// The front door of the compiler for tools and embedders: a `.py` kernel
+// module goes through the frontend (lexer, parser, type checker) and
+// MLIRGen; a `.mlir` file (what DSLs emit) is parsed as kiln dialect. Both
+// end as a verified kiln module.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KILN_COMPILER_DRIVER_SOURCELOADER_H
+#define KILN_COMPILER_DRIVER_SOURCELOADER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace kiln {
+
+enum class SourceLanguage { Kernel, KilnMLIR };
+
+/// `.mlir` files are kiln dialect; everything else is kernel source.
+SourceLanguage languageOfPath(llvm::StringRef path);
+
+struct LoadOptions {
+  /// If set, the checked AST of kernel source is printed here and loading
+  /// stops (returns null without error output).
+  llvm::raw_ostream *dumpAST = nullptr;
+};
+
+/// Builds a verified kiln module from `source` (named `filename` in
+/// diagnostics). Errors are printed to `diagnostics` as
+/// FILE:LINE:COL: error: ... with the source line and a caret. A null
+/// module with success means loading stopped after dumping the AST.
+mlir::FailureOr<mlir::OwningOpRef<mlir::ModuleOp>>
+loadKilnModule(mlir::MLIRContext &context, llvm::StringRef source,
+               llvm::StringRef filename, SourceLanguage language,
+               llvm::raw_ostream &diagnostics, const LoadOptions &options = {});
+
+} // namespace kiln
+
+#endif // KILN_COMPILER_DRIVER_SOURCELOADER_H

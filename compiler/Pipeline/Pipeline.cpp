@@ -1,0 +1,54 @@
+//===- Pipeline.cpp - Kiln's pass pipelines -------------------------------===//
+#include "compiler/Pipeline/Pipeline.h"
+#include "compiler/Conversion/Passes.h"
+
+#include "mlir/Conversion/MathToFuncs/MathToFuncs.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace kiln;
+
+void kiln::buildKilnToLLVMPipeline(OpPassManager &pm,
+                                   const CompileOptions &options) {
+  if (options.optLevel > 0) {
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  }
+  // Integer powers with a run-time exponent have no LLVM intrinsic: outline
+  // them as software loops before everything goes to LLVM.
+  pm.addPass(createConvertMathToFuncs());
+  pm.addPass(arith::createArithExpandOpsPass());
+  pm.addPass(createSCFToControlFlowPass());
+  ConvertKilnToLLVMOptions lowering;
+  lowering.target = targetKindName(options.target).str();
+  pm.addPass(createConvertKilnToLLVM(lowering));
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  if (options.optLevel > 0)
+    pm.addPass(createCanonicalizerPass());
+}
+
+namespace {
+struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("ptx or spirv"),
+                             llvm::cl::init("spirv")};
+  Option<unsigned> optLevel{*this, "opt-level",
+                            llvm::cl::desc("0..3, as -O"), llvm::cl::init(2)};
+};
+} // namespace
+
+void kiln::registerKilnPipelines() {
+  PassPipelineRegistration<PipelineOptions>(
+      "kiln-to-llvm", "Lower a kiln module to the LLVM dialect",
+      [](OpPassManager &pm, const PipelineOptions &opts) {
+        CompileOptions options;
+        options.target =
+            parseTargetKind(opts.target).value_or(TargetKind::SPIRV);
+        options.optLevel = opts.optLevel;
+        buildKilnToLLVMPipeline(pm, options);
+      });
+}

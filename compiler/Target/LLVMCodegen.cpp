@@ -1,0 +1,116 @@
+//===- LLVMCodegen.cpp - From the LLVM dialect to device code -------------===//
+#include "compiler/Target/LLVMCodegen.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <mutex>
+
+using namespace kiln;
+
+extern "C" {
+void LLVMInitializeNVPTXTargetInfo();
+void LLVMInitializeNVPTXTarget();
+void LLVMInitializeNVPTXTargetMC();
+void LLVMInitializeNVPTXAsmPrinter();
+void LLVMInitializeSPIRVTargetInfo();
+void LLVMInitializeSPIRVTarget();
+void LLVMInitializeSPIRVTargetMC();
+void LLVMInitializeSPIRVAsmPrinter();
+}
+
+void kiln::initializeDeviceTargets() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+    LLVMInitializeSPIRVTargetInfo();
+    LLVMInitializeSPIRVTarget();
+    LLVMInitializeSPIRVTargetMC();
+    LLVMInitializeSPIRVAsmPrinter();
+  });
+}
+
+llvm::Expected<std::unique_ptr<llvm::Module>>
+kiln::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
+                        llvm::StringRef triple) {
+  std::unique_ptr<llvm::Module> llvmModule =
+      mlir::translateModuleToLLVMIR(module, context, "kiln");
+  if (!llvmModule)
+    return llvm::createStringError("translation to LLVM IR failed");
+  llvmModule->setTargetTriple(llvm::Triple(triple));
+  return llvmModule;
+}
+
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+kiln::createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu,
+                          llvm::StringRef features, unsigned optLevel) {
+  initializeDeviceTargets();
+  llvm::Triple parsed(triple);
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(parsed, error);
+  if (!target)
+    return llvm::createStringError("no LLVM target for '" + triple.str() +
+                                   "': " + error);
+  llvm::CodeGenOptLevel level = optLevel == 0   ? llvm::CodeGenOptLevel::None
+                                : optLevel == 1 ? llvm::CodeGenOptLevel::Less
+                                : optLevel == 2
+                                    ? llvm::CodeGenOptLevel::Default
+                                    : llvm::CodeGenOptLevel::Aggressive;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      parsed, cpu, features, llvm::TargetOptions(), std::nullopt,
+      std::nullopt, level));
+  if (!machine)
+    return llvm::createStringError("could not create a target machine for " +
+                                   triple.str() + " (" + cpu.str() + ")");
+  return machine;
+}
+
+void kiln::optimizeModule(llvm::Module &module, llvm::TargetMachine &machine,
+                          unsigned optLevel) {
+  module.setDataLayout(machine.createDataLayout());
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder builder(&machine);
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::OptimizationLevel level = optLevel == 0   ? llvm::OptimizationLevel::O0
+                                  : optLevel == 1 ? llvm::OptimizationLevel::O1
+                                  : optLevel == 2 ? llvm::OptimizationLevel::O2
+                                                  : llvm::OptimizationLevel::O3;
+  llvm::ModulePassManager passes =
+      optLevel == 0 ? builder.buildO0DefaultPipeline(level)
+                    : builder.buildPerModuleDefaultPipeline(level);
+  passes.run(module, mam);
+}
+
+llvm::Expected<std::string> kiln::emitModule(llvm::Module &module,
+                                             llvm::TargetMachine &machine,
+                                             llvm::CodeGenFileType fileType) {
+  std::string verifyErrors;
+  llvm::raw_string_ostream verifyStream(verifyErrors);
+  if (llvm::verifyModule(module, &verifyStream))
+    return llvm::createStringError("invalid LLVM IR: " + verifyErrors);
+  llvm::SmallString<0> output;
+  llvm::raw_svector_ostream stream(output);
+  llvm::legacy::PassManager passes;
+  if (machine.addPassesToEmitFile(passes, stream, nullptr, fileType))
+    return llvm::createStringError("the target cannot emit this file type");
+  passes.run(module);
+  return std::string(output.str());
+}

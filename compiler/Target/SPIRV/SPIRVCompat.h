@@ -1,0 +1,26 @@
+//===- SPIRVCompat.h - Make SPIR-V digestible by older consumers -*- C++ -*-===//
+//
+// LLVM's SPIR-V back end emits valid SPIR-V that SPIRV-LLVM-Translator 15
+// (the SPIR-V → SPIR bridge Kiln uses for PoCL) cannot read: it asserts on
+// `OpConstantNull` of a scalar type. This rewrite keeps the module valid and
+// equivalent while avoiding those constructs. See
+// shared/notes/spirv-on-pocl.md for how the traps were found.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KILN_COMPILER_TARGET_SPIRV_SPIRVCOMPAT_H
+#define KILN_COMPILER_TARGET_SPIRV_SPIRVCOMPAT_H
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace kiln {
+
+/// Rewrites scalar `OpConstantNull` into `OpConstant 0` / `OpConstantFalse`
+/// in place. Fails on a malformed binary.
+llvm::Error makeTranslatorCompatible(std::vector<uint32_t> &words);
+
+} // namespace kiln
+
+#endif // KILN_COMPILER_TARGET_SPIRV_SPIRVCOMPAT_H

@@ -1,0 +1,33 @@
+//===- SPIRVSerializer.cpp - LLVM IR → SPIR-V -----------------------------===//
+#include "compiler/Target/SPIRV/SPIRVSerializer.h"
+#include "compiler/Target/LLVMCodegen.h"
+#include "compiler/Target/SPIRV/SPIRVCompat.h"
+
+#include <cstring>
+
+using namespace kiln;
+
+llvm::Expected<std::vector<uint32_t>>
+kiln::serializeToSPIRV(llvm::Module &module, unsigned optLevel,
+                       llvm::function_ref<void(llvm::Module &)> onOptimized) {
+  auto machine = createTargetMachine(module.getTargetTriple().str(), "",
+                                     /*features=*/"", optLevel);
+  if (!machine)
+    return machine.takeError();
+  optimizeModule(module, **machine, optLevel);
+  if (onOptimized)
+    onOptimized(module);
+  auto bytes =
+      emitModule(module, **machine, llvm::CodeGenFileType::ObjectFile);
+  if (!bytes)
+    return bytes.takeError();
+  if (bytes->size() % 4 != 0 || bytes->size() < 20)
+    return llvm::createStringError("the SPIR-V back end produced " +
+                                   std::to_string(bytes->size()) +
+                                   " bytes, not a SPIR-V module");
+  std::vector<uint32_t> words(bytes->size() / 4);
+  std::memcpy(words.data(), bytes->data(), bytes->size());
+  if (llvm::Error error = makeTranslatorCompatible(words))
+    return error;
+  return words;
+}

@@ -1,0 +1,209 @@
+//===- kilnc.cpp - The Kiln offline compiler ------------------------------===//
+//
+//   kilnc FILE.py [-k KERNEL] --target ptx|spirv|llvm|mlir [--arch sm_90]
+//         [-O0..3] [-o OUT] [--emit=STAGE] [--print-stages]
+//
+// A thin wrapper over the library pipeline (SourceLoader + DeviceCompiler):
+// it only parses options, picks where each stage goes and writes files.
+//
+//===----------------------------------------------------------------------===//
+#include "compiler/Driver/SourceLoader.h"
+#include "compiler/Pipeline/DeviceCompiler.h"
+#include "compiler/Pipeline/Registration.h"
+#include "compiler/Target/PTX/PTXSerializer.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace kiln;
+namespace cl = llvm::cl;
+
+namespace {
+cl::OptionCategory category("kilnc options");
+
+cl::opt<std::string> inputPath(cl::Positional, cl::desc("<kernel.py|kiln.mlir>"),
+                               cl::Required, cl::cat(category));
+cl::opt<std::string> outputPath("o", cl::desc("Output file ('-' for stdout)"),
+                                cl::value_desc("file"), cl::cat(category));
+cl::opt<std::string> kernelName("k", cl::desc("Compile only this kernel"),
+                                cl::value_desc("kernel"), cl::cat(category));
+
+enum class Format { PTX, SPIRV, LLVM, MLIR };
+cl::opt<Format> format(
+    "target", cl::desc("Output format"), cl::init(Format::SPIRV),
+    cl::values(clEnumValN(Format::PTX, "ptx", "PTX assembly (NVPTX)"),
+               clEnumValN(Format::SPIRV, "spirv", "SPIR-V binary (OpenCL)"),
+               clEnumValN(Format::LLVM, "llvm", "optimised LLVM IR"),
+               clEnumValN(Format::MLIR, "mlir", "the kiln dialect")),
+    cl::cat(category));
+cl::opt<std::string> llvmFor(
+    "llvm-for", cl::desc("Device whose LLVM IR --target=llvm prints"),
+    cl::value_desc("ptx|spirv"), cl::init("spirv"), cl::cat(category));
+cl::opt<std::string> arch("arch", cl::desc("CUDA architecture for PTX"),
+                          cl::init(kDefaultCudaArch), cl::cat(category));
+cl::opt<unsigned> optLevel("O", cl::desc("Optimisation level 0..3"),
+                           cl::Prefix, cl::init(2), cl::cat(category));
+
+enum class Stage { AST, Kiln, LLVMDialect, LLVMIR, OptimizedLLVMIR, Final };
+cl::opt<Stage> emitStage(
+    "emit", cl::desc("Stop after a stage and print it"), cl::init(Stage::Final),
+    cl::values(clEnumValN(Stage::AST, "ast", "checked AST"),
+               clEnumValN(Stage::Kiln, "kiln", "kiln dialect"),
+               clEnumValN(Stage::LLVMDialect, "llvm-dialect",
+                          "lowered MLIR (LLVM dialect)"),
+               clEnumValN(Stage::LLVMIR, "llvm-ir", "LLVM IR before -O"),
+               clEnumValN(Stage::OptimizedLLVMIR, "llvm-ir-opt",
+                          "LLVM IR after -O"),
+               clEnumValN(Stage::Final, "final", "the --target output")),
+    cl::cat(category));
+cl::opt<bool> printStages("print-stages",
+                          cl::desc("Print every intermediate stage to stdout"),
+                          cl::cat(category));
+
+/// Turns LLVM's fatal errors (e.g. an instruction a back end cannot select)
+/// into a message and exit code instead of an abort.
+void fatalErrorHandler(void *, const char *reason, bool) {
+  llvm::errs() << "kilnc: error: code generation failed: " << reason << "\n";
+  std::exit(1);
+}
+
+int fail(const llvm::Twine &message) {
+  llvm::errs() << "kilnc: error: " << message << "\n";
+  return 1;
+}
+
+std::unique_ptr<llvm::ToolOutputFile> openOutput(llvm::StringRef path,
+                                                 bool binary) {
+  std::error_code error;
+  auto file = std::make_unique<llvm::ToolOutputFile>(
+      path, error, binary ? llvm::sys::fs::OF_None : llvm::sys::fs::OF_Text);
+  if (error) {
+    llvm::errs() << "kilnc: error: cannot open '" << path
+                 << "': " << error.message() << "\n";
+    return nullptr;
+  }
+  return file;
+}
+
+std::string defaultOutputPath(Format f) {
+  if (f != Format::SPIRV)
+    return "-";
+  llvm::SmallString<128> path(llvm::sys::path::filename(inputPath));
+  llvm::sys::path::replace_extension(path, ".spv");
+  return std::string(path);
+}
+
+/// Prints one stage under a banner (--print-stages) or as the only output.
+void printStage(llvm::StringRef name, llvm::function_ref<void(llvm::raw_ostream &)> print) {
+  if (printStages)
+    llvm::outs() << "// ----- " << name << " -----\n";
+  print(llvm::outs());
+}
+
+int writeOutput(const std::vector<uint8_t> &data, Format f) {
+  std::string path = outputPath.empty() ? defaultOutputPath(f) : outputPath;
+  auto file = openOutput(path, f == Format::SPIRV);
+  if (!file)
+    return 1;
+  file->os().write(reinterpret_cast<const char *>(data.data()), data.size());
+  file->keep();
+  return 0;
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  llvm::install_fatal_error_handler(fatalErrorHandler);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv, "Kiln offline compiler\n");
+  if (optLevel > 3)
+    return fail("-O" + llvm::Twine(optLevel) + " is not an optimisation level "
+                "(use -O0 to -O3)");
+
+  CompileOptions options;
+  options.optLevel = optLevel;
+  options.arch = arch;
+  Format f = format;
+  if (f == Format::PTX)
+    options.target = TargetKind::PTX;
+  else if (f == Format::LLVM) {
+    std::optional<TargetKind> kind = parseTargetKind(llvmFor);
+    if (!kind)
+      return fail("--llvm-for must be ptx or spirv, not '" + llvmFor + "'");
+    options.target = *kind;
+  }
+  if (options.target == TargetKind::PTX && !isValidCudaArch(arch))
+    return fail("unknown CUDA architecture '" + arch +
+                "' (expected e.g. sm_80, sm_90, sm_90a)");
+
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputPath);
+  if (!buffer)
+    return fail("cannot read '" + inputPath +
+                "': " + buffer.getError().message());
+
+  mlir::DialectRegistry registry;
+  registerKilnCompilerDialects(registry);
+  mlir::MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  LoadOptions loadOptions;
+  if (emitStage == Stage::AST)
+    loadOptions.dumpAST = &llvm::outs();
+  auto module = loadKilnModule(context, (*buffer)->getBuffer(), inputPath,
+                               languageOfPath(inputPath), llvm::errs(),
+                               loadOptions);
+  if (mlir::failed(module))
+    return 1;
+  if (!*module)
+    return 0;
+  if (!kernelName.empty() &&
+      mlir::failed(selectKernel(module->get(), kernelName)))
+    return 1;
+
+  bool stopAtKiln = emitStage == Stage::Kiln || f == Format::MLIR;
+  if (stopAtKiln || printStages)
+    printStage("kiln dialect", [&](llvm::raw_ostream &os) { module->get().print(os); });
+  if (stopAtKiln)
+    return 0;
+
+  auto onLLVMDialect = [&](mlir::ModuleOp m) {
+    if (printStages || emitStage == Stage::LLVMDialect)
+      printStage("LLVM dialect", [&](llvm::raw_ostream &os) { m.print(os); });
+    return emitStage != Stage::LLVMDialect;
+  };
+  auto onLLVMIR = [&](llvm::Module &m) {
+    if (printStages || emitStage == Stage::LLVMIR)
+      printStage("LLVM IR", [&](llvm::raw_ostream &os) { m.print(os, nullptr); });
+    return emitStage != Stage::LLVMIR;
+  };
+  auto onOptimized = [&](llvm::Module &m) {
+    bool wanted = printStages || emitStage == Stage::OptimizedLLVMIR ||
+                  (f == Format::LLVM && emitStage == Stage::Final);
+    if (wanted)
+      printStage("optimised LLVM IR",
+                 [&](llvm::raw_ostream &os) { m.print(os, nullptr); });
+    return emitStage == Stage::Final && f != Format::LLVM;
+  };
+  StageHooks hooks{onLLVMDialect, onLLVMIR, onOptimized};
+  auto binary = compileKilnModule(module->get(), options, hooks);
+  if (!binary)
+    return fail(llvm::toString(binary.takeError()));
+  if (binary->data.empty())
+    return 0;
+  if (printStages && f == Format::PTX)
+    printStage("PTX", [&](llvm::raw_ostream &os) {
+      os.write(reinterpret_cast<const char *>(binary->data.data()),
+               binary->data.size());
+    });
+  if (printStages && outputPath.empty() && f == Format::PTX)
+    return 0;
+  return writeOutput(binary->data, f);
+}
