@@ -1,0 +1,122 @@
+//===- CudaDevice.cpp - An opened CUDA device ---------------------------===//
+//
+// Device properties, primary-context lifetime, and the allocation and
+// stream factories. Module loading lives in CudaExecutable.cpp.
+//
+//===----------------------------------------------------------------------===//
+#include "CudaDevice.h"
+
+#include "CudaBuffer.h"
+#include "CudaExecutable.h"
+#include "CudaQueue.h"
+#include "CudaStatus.h"
+
+#include <algorithm>
+
+namespace kiln::cuda {
+namespace {
+
+StatusOr<int> attribute(const CudaDynamicSymbols &cu, CUdevice device,
+                        CUdevice_attribute which) {
+  int value = 0;
+  KILN_RETURN_IF_ERROR(cudaStatus(
+      cu, cu.cuDeviceGetAttribute(&value, which, device), "cuDeviceGetAttribute"));
+  return value;
+}
+
+} // namespace
+
+StatusOr<CudaDeviceProperties> queryCudaDevice(const CudaDynamicSymbols &cu,
+                                               int ordinal) {
+  CUdevice device = 0;
+  KILN_RETURN_IF_ERROR(
+      cudaStatus(cu, cu.cuDeviceGet(&device, ordinal), "cuDeviceGet"));
+  char name[256] = {};
+  KILN_RETURN_IF_ERROR(cudaStatus(
+      cu, cu.cuDeviceGetName(name, sizeof(name) - 1, device), "cuDeviceGetName"));
+  CudaDeviceProperties props;
+  props.info.name = name;
+  props.info.selector = "cuda:" + std::to_string(ordinal);
+  props.info.backend = Backend::CUDA;
+  props.info.type = DeviceType::GPU;
+  const std::pair<CUdevice_attribute, int *> wanted[] = {
+      {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, &props.computeMajor},
+      {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, &props.computeMinor},
+      {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, &props.maxGrid[0]},
+      {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y, &props.maxGrid[1]},
+      {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z, &props.maxGrid[2]},
+  };
+  for (const auto &[which, out] : wanted) {
+    StatusOr<int> value = attribute(cu, device, which);
+    if (!value.ok())
+      return value.status();
+    *out = *value;
+  }
+  StatusOr<int> threads =
+      attribute(cu, device, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+  StatusOr<int> shared =
+      attribute(cu, device, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK);
+  if (!threads.ok() || !shared.ok())
+    return threads.ok() ? shared.status() : threads.status();
+  props.info.maxWorkGroupSize = static_cast<size_t>(*threads);
+  props.info.localMemSize = static_cast<size_t>(*shared);
+  return props;
+}
+
+StatusOr<std::shared_ptr<Device>> CudaDevice::open(const CudaDynamicSymbols &cu,
+                                                   int ordinal) {
+  StatusOr<CudaDeviceProperties> props = queryCudaDevice(cu, ordinal);
+  if (!props.ok())
+    return props.status();
+  CUdevice device = 0;
+  KILN_RETURN_IF_ERROR(
+      cudaStatus(cu, cu.cuDeviceGet(&device, ordinal), "cuDeviceGet"));
+  CUcontext context = nullptr;
+  KILN_RETURN_IF_ERROR(cudaStatus(cu, cu.cuDevicePrimaryCtxRetain(&context, device),
+                                  "cuDevicePrimaryCtxRetain"));
+  return std::shared_ptr<Device>(
+      new CudaDevice(cu, device, context, std::move(*props)));
+}
+
+CudaDevice::~CudaDevice() { cu_.cuDevicePrimaryCtxRelease(device_); }
+
+Status CudaDevice::makeCurrent() const {
+  return cudaStatus(cu_, cu_.cuCtxSetCurrent(context_), "cuCtxSetCurrent");
+}
+
+std::string CudaDevice::arch() const {
+  return "sm_" + std::to_string(properties_.computeMajor) +
+         std::to_string(properties_.computeMinor);
+}
+
+StatusOr<std::shared_ptr<Buffer>> CudaDevice::allocateBuffer(size_t bytes) {
+  KILN_RETURN_IF_ERROR(makeCurrent());
+  CUdeviceptr pointer = 0;
+  // cuMemAlloc rejects zero bytes; a zero-byte Buffer still gets a handle.
+  KILN_RETURN_IF_ERROR(
+      cudaStatus(cu_, cu_.cuMemAlloc(&pointer, std::max<size_t>(bytes, 1)),
+                 "cuMemAlloc")
+          .withContext("allocating " + std::to_string(bytes) + " bytes on '" +
+                       info().name + "'"));
+  auto self = std::static_pointer_cast<const CudaDevice>(shared_from_this());
+  return std::shared_ptr<Buffer>(
+      std::make_shared<CudaBuffer>(self, pointer, bytes));
+}
+
+StatusOr<std::shared_ptr<Queue>> CudaDevice::createQueue() {
+  KILN_RETURN_IF_ERROR(makeCurrent());
+  CUstream stream = nullptr;
+  KILN_RETURN_IF_ERROR(cudaStatus(
+      cu_, cu_.cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate"));
+  auto self = std::static_pointer_cast<const CudaDevice>(shared_from_this());
+  return std::shared_ptr<Queue>(std::make_shared<CudaQueue>(self, stream));
+}
+
+StatusOr<std::shared_ptr<Executable>>
+CudaDevice::loadExecutable(const KernelBinary &binary) {
+  KILN_RETURN_IF_ERROR(makeCurrent());
+  return loadCudaExecutable(
+      std::static_pointer_cast<const CudaDevice>(shared_from_this()), binary);
+}
+
+} // namespace kiln::cuda

@@ -1,0 +1,64 @@
+//===- CudaDevice.h - An opened CUDA device ---------------------*- C++ -*-===//
+//
+// One CUDA device driven through its primary context; the factory of CUDA
+// buffers, streams (queues) and modules (executables). Every entry point
+// makes the context current on the calling thread first.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KILN_RUNTIME_DRIVERS_CUDA_CUDADEVICE_H
+#define KILN_RUNTIME_DRIVERS_CUDA_CUDADEVICE_H
+
+#include "CudaDynamicSymbols.h"
+#include "kiln/runtime/Device.h"
+
+#include <array>
+
+namespace kiln::cuda {
+
+/// Name, limits and compute capability read from the driver.
+struct CudaDeviceProperties {
+  DeviceInfo info;
+  int computeMajor = 0;
+  int computeMinor = 0;
+  std::array<int, 3> maxGrid = {0, 0, 0};
+};
+
+/// Reads the properties of device `ordinal` (no context needed).
+StatusOr<CudaDeviceProperties> queryCudaDevice(const CudaDynamicSymbols &cu,
+                                               int ordinal);
+
+/// A CUDA device with its retained primary context.
+class CudaDevice final : public Device {
+public:
+  /// Retains the primary context of device `ordinal`.
+  static StatusOr<std::shared_ptr<Device>> open(const CudaDynamicSymbols &cu,
+                                                int ordinal);
+  ~CudaDevice() override;
+
+  const CudaDynamicSymbols &cu() const { return cu_; }
+  /// Makes this device's context current on the calling thread.
+  Status makeCurrent() const;
+  /// "sm_90" for compute capability 9.0.
+  std::string arch() const;
+  const std::array<int, 3> &maxGrid() const { return properties_.maxGrid; }
+
+  StatusOr<std::shared_ptr<Buffer>> allocateBuffer(size_t bytes) override;
+  StatusOr<std::shared_ptr<Queue>> createQueue() override;
+  StatusOr<std::shared_ptr<Executable>>
+  loadExecutable(const KernelBinary &binary) override;
+
+private:
+  CudaDevice(const CudaDynamicSymbols &cu, CUdevice device, CUcontext context,
+             CudaDeviceProperties properties)
+      : Device(properties.info), cu_(cu), device_(device), context_(context),
+        properties_(std::move(properties)) {}
+
+  const CudaDynamicSymbols &cu_;
+  CUdevice device_;
+  CUcontext context_;
+  CudaDeviceProperties properties_;
+};
+
+} // namespace kiln::cuda
+
+#endif // KILN_RUNTIME_DRIVERS_CUDA_CUDADEVICE_H

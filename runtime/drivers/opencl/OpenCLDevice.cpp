@@ -1,0 +1,56 @@
+//===- OpenCLDevice.cpp - An opened OpenCL device -----------------------===//
+//
+// Context creation and the allocation/queue factories of the OpenCL back
+// end. Program loading lives in OpenCLExecutable.cpp.
+//
+//===----------------------------------------------------------------------===//
+#include "OpenCLDevice.h"
+
+#include "OpenCLBuffer.h"
+#include "OpenCLExecutable.h"
+#include "OpenCLQueue.h"
+#include "OpenCLStatus.h"
+
+#include <algorithm>
+
+namespace kiln {
+
+StatusOr<std::shared_ptr<Device>> OpenCLDevice::open(cl_device_id id,
+                                                     DeviceInfo info) {
+  cl_int err = CL_SUCCESS;
+  cl_context context = clCreateContext(nullptr, 1, &id, nullptr, nullptr, &err);
+  KILN_RETURN_IF_ERROR(openclStatus(err, "clCreateContext"));
+  return std::shared_ptr<Device>(
+      new OpenCLDevice(id, context, std::move(info)));
+}
+
+OpenCLDevice::~OpenCLDevice() { clReleaseContext(context_); }
+
+StatusOr<std::shared_ptr<Buffer>> OpenCLDevice::allocateBuffer(size_t bytes) {
+  cl_int err = CL_SUCCESS;
+  // OpenCL rejects empty buffers; a zero-byte Buffer still gets a handle.
+  cl_mem mem = clCreateBuffer(context_, CL_MEM_READ_WRITE,
+                              std::max<size_t>(bytes, 1), nullptr, &err);
+  KILN_RETURN_IF_ERROR(openclStatus(err, "clCreateBuffer").withContext(
+      "allocating " + std::to_string(bytes) + " bytes on '" + info().name +
+      "'"));
+  return std::shared_ptr<Buffer>(
+      std::make_shared<OpenCLBuffer>(shared_from_this(), mem, bytes));
+}
+
+StatusOr<std::shared_ptr<Queue>> OpenCLDevice::createQueue() {
+  cl_int err = CL_SUCCESS;
+  cl_command_queue queue =
+      clCreateCommandQueueWithProperties(context_, id_, nullptr, &err);
+  KILN_RETURN_IF_ERROR(openclStatus(err, "clCreateCommandQueueWithProperties"));
+  return std::shared_ptr<Queue>(std::make_shared<OpenCLQueue>(
+      std::static_pointer_cast<const OpenCLDevice>(shared_from_this()), queue));
+}
+
+StatusOr<std::shared_ptr<Executable>>
+OpenCLDevice::loadExecutable(const KernelBinary &binary) {
+  return loadOpenCLExecutable(
+      std::static_pointer_cast<const OpenCLDevice>(shared_from_this()), binary);
+}
+
+} // namespace kiln

@@ -1,0 +1,42 @@
+//===- OpenCLDevice.h - An opened OpenCL device -----------------*- C++ -*-===//
+//
+// One OpenCL device with its own context; the factory of the OpenCL
+// buffers, queues and executables.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KILN_RUNTIME_DRIVERS_OPENCL_OPENCLDEVICE_H
+#define KILN_RUNTIME_DRIVERS_OPENCL_OPENCLDEVICE_H
+
+#include "kiln/runtime/Device.h"
+
+#include <CL/cl.h>
+
+namespace kiln {
+
+/// An OpenCL device and the context all its objects live in.
+class OpenCLDevice final : public Device {
+public:
+  /// Creates a context for `id`.
+  static StatusOr<std::shared_ptr<Device>> open(cl_device_id id,
+                                                DeviceInfo info);
+  ~OpenCLDevice() override;
+
+  cl_device_id id() const { return id_; }
+  cl_context context() const { return context_; }
+
+  StatusOr<std::shared_ptr<Buffer>> allocateBuffer(size_t bytes) override;
+  StatusOr<std::shared_ptr<Queue>> createQueue() override;
+  StatusOr<std::shared_ptr<Executable>>
+  loadExecutable(const KernelBinary &binary) override;
+
+private:
+  OpenCLDevice(cl_device_id id, cl_context context, DeviceInfo info)
+      : Device(std::move(info)), id_(id), context_(context) {}
+
+  cl_device_id id_;
+  cl_context context_;
+};
+
+} // namespace kiln
+
+#endif // KILN_RUNTIME_DRIVERS_OPENCL_OPENCLDEVICE_H

@@ -1,0 +1,45 @@
+//===- OpenCLEvent.cpp - Completion of OpenCL commands ------------------===//
+//
+// Maps CL_EVENT_COMMAND_EXECUTION_STATUS onto EventState.
+//
+//===----------------------------------------------------------------------===//
+#include "OpenCLEvent.h"
+
+#include "OpenCLStatus.h"
+#include "kiln/runtime/Device.h"
+
+namespace kiln {
+
+OpenCLEvent::OpenCLEvent(std::shared_ptr<const Device> device, cl_event event,
+                         std::string what)
+    : Event(device.get()), owner_(std::move(device)), event_(event),
+      what_(std::move(what)) {}
+
+OpenCLEvent::~OpenCLEvent() { clReleaseEvent(event_); }
+
+Status OpenCLEvent::executionFailure(cl_int status) const {
+  return internalError(what_ + " failed on '" + owner_->info().name +
+                       "': " + openclErrorName(status) + " (" +
+                       std::to_string(status) + ")");
+}
+
+Status OpenCLEvent::waitNative() {
+  cl_int err = clWaitForEvents(1, &event_);
+  StatusOr<EventState> state = queryNative();
+  if (!state.ok())
+    return state.status();
+  return openclStatus(err, "clWaitForEvents");
+}
+
+StatusOr<EventState> OpenCLEvent::queryNative() {
+  cl_int status = CL_COMPLETE;
+  KILN_RETURN_IF_ERROR(openclStatus(
+      clGetEventInfo(event_, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status),
+                     &status, nullptr),
+      "clGetEventInfo"));
+  if (status < 0)
+    return executionFailure(status);
+  return status == CL_COMPLETE ? EventState::Complete : EventState::Pending;
+}
+
+} // namespace kiln

@@ -1,0 +1,104 @@
+//===- OpenCLQueue.cpp - An in-order cl_command_queue -------------------===//
+//
+// Translates a PackedLaunch into clSetKernelArg calls (cl_mem for buffer
+// pointers) and one clEnqueueNDRangeKernel with the exact global size; a
+// plain Range passes no local size and lets the implementation choose.
+//
+//===----------------------------------------------------------------------===//
+#include "OpenCLQueue.h"
+
+#include "OpenCLBuffer.h"
+#include "OpenCLEvent.h"
+#include "OpenCLExecutable.h"
+#include "OpenCLStatus.h"
+
+#include <array>
+
+namespace kiln {
+namespace {
+
+cl_mem memOf(const Buffer &buffer) {
+  // Launch checking guarantees the buffer is on this queue's device.
+  return static_cast<const OpenCLBuffer &>(buffer).handle();
+}
+
+Status setArguments(cl_kernel kernel, const std::vector<PackedArg> &args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const PackedArg &arg = args[i];
+    cl_mem mem = nullptr;
+    cl_int err = CL_SUCCESS;
+    if (arg.kind == PackedArg::Kind::BufferPointer) {
+      mem = memOf(*arg.buffer);
+      err = clSetKernelArg(kernel, static_cast<cl_uint>(i), sizeof(mem), &mem);
+    } else {
+      err = clSetKernelArg(kernel, static_cast<cl_uint>(i), arg.size,
+                           arg.bytes.data());
+    }
+    KILN_RETURN_IF_ERROR(openclStatus(err, "clSetKernelArg").withContext(
+        "native argument " + std::to_string(i)));
+  }
+  return Status();
+}
+
+std::vector<cl_event> nativeEvents(const EventList &events) {
+  std::vector<cl_event> native;
+  for (const std::shared_ptr<Event> &event : events)
+    native.push_back(static_cast<const OpenCLEvent &>(*event).handle());
+  return native;
+}
+
+} // namespace
+
+OpenCLQueue::~OpenCLQueue() {
+  clFinish(queue_);
+  clReleaseCommandQueue(queue_);
+}
+
+Status OpenCLQueue::finish() {
+  return openclStatus(clFinish(queue_), "clFinish");
+}
+
+Status OpenCLQueue::write(Buffer &dst, const void *src, size_t bytes,
+                          size_t offset) {
+  return openclStatus(clEnqueueWriteBuffer(queue_, memOf(dst), CL_TRUE, offset,
+                                           bytes, src, 0, nullptr, nullptr),
+                      "clEnqueueWriteBuffer");
+}
+
+Status OpenCLQueue::read(const Buffer &src, void *dst, size_t bytes,
+                         size_t offset) {
+  return openclStatus(clEnqueueReadBuffer(queue_, memOf(src), CL_TRUE, offset,
+                                          bytes, dst, 0, nullptr, nullptr),
+                      "clEnqueueReadBuffer");
+}
+
+StatusOr<std::shared_ptr<Event>>
+OpenCLQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
+                          const EventList &waitFor) {
+  const auto &clKernel = static_cast<const OpenCLKernel &>(kernel);
+  const LaunchGeometry &geometry = launch.geometry;
+  std::array<size_t, 3> global, local;
+  for (size_t d = 0; d < 3; ++d) {
+    global[d] = static_cast<size_t>(geometry.global[d]);
+    local[d] = geometry.local ? static_cast<size_t>((*geometry.local)[d]) : 1;
+  }
+  std::vector<cl_event> waits = nativeEvents(waitFor);
+  cl_event done = nullptr;
+  {
+    // Arguments are captured at enqueue; keep set+enqueue atomic per kernel.
+    std::lock_guard<std::mutex> lock(clKernel.argumentMutex());
+    KILN_RETURN_IF_ERROR(setArguments(clKernel.handle(), launch.args));
+    KILN_RETURN_IF_ERROR(openclStatus(
+        clEnqueueNDRangeKernel(
+            queue_, clKernel.handle(), geometry.dims, nullptr, global.data(),
+            geometry.local ? local.data() : nullptr,
+            static_cast<cl_uint>(waits.size()),
+            waits.empty() ? nullptr : waits.data(), &done),
+        "clEnqueueNDRangeKernel"));
+  }
+  clFlush(queue_);
+  return std::shared_ptr<Event>(std::make_shared<OpenCLEvent>(
+      device_, done, "kernel '" + kernel.name() + "'"));
+}
+
+} // namespace kiln

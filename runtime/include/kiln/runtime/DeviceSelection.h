@@ -1,0 +1,31 @@
+//===- DeviceSelection.h - Opening a device by name -------------*- C++ -*-===//
+//
+// Applications and tools name devices with short strings:
+//   "cpu"                  the first OpenCL device of CPU type
+//   "opencl", "opencl:i"   the i-th OpenCL device over all platforms
+//   "cuda", "cuda:i"       the i-th CUDA device (driver loaded at run time)
+// A missing driver or device is an error that says what is missing; it
+// never crashes the process.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KILN_RUNTIME_DEVICESELECTION_H
+#define KILN_RUNTIME_DEVICESELECTION_H
+
+#include "kiln/runtime/Device.h"
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace kiln {
+
+/// Opens the device named by `selector` (see the file comment).
+StatusOr<std::shared_ptr<Device>> openDevice(std::string_view selector);
+
+/// Devices of every back end whose driver is present; back ends whose driver
+/// is missing are skipped silently.
+StatusOr<std::vector<DeviceInfo>> listDevices();
+
+} // namespace kiln
+
+#endif // KILN_RUNTIME_DEVICESELECTION_H

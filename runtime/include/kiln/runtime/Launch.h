@@ -1,0 +1,119 @@
+//===- Launch.h - Launching a kernel with checked arguments -----*- C++ -*-===//
+//
+// The host-side launch model of the language spec (section 8): an index
+// space (Range or NdRange), one argument per kernel parameter, and an
+// optional wait list. Arguments are checked against the kernel's metadata
+// before anything is submitted; each error names the parameter. Packing
+// into the native ABI is generic (PackedLaunch.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KILN_RUNTIME_LAUNCH_H
+#define KILN_RUNTIME_LAUNCH_H
+
+#include "kiln/runtime/Event.h"
+#include "kiln/runtime/KernelMetadata.h"
+#include "kiln/runtime/PackedLaunch.h"
+#include "kiln/runtime/Status.h"
+
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <memory>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+namespace kiln {
+
+class Buffer;
+class Kernel;
+class Queue;
+
+/// A global index space of 1 to 3 dimensions: Range{n0[, n1[, n2]]}.
+struct Range {
+  Range(std::initializer_list<int64_t> extents) : extents(extents) {}
+  explicit Range(std::vector<int64_t> extents) : extents(std::move(extents)) {}
+  std::vector<int64_t> extents;
+};
+
+/// A global range split into work-groups of `local` size (NdItem kernels).
+struct NdRange {
+  Range global;
+  Range local;
+};
+
+/// The index space of a launch.
+using IndexSpace = std::variant<Range, NdRange>;
+
+/// One launch argument: a scalar value or an array in a device buffer.
+class KernelArg {
+public:
+  /// A scalar whose dtype follows the C++ type (bool, intN_t, uintN_t,
+  /// float, double).
+  template <typename T> static KernelArg scalar(T value) {
+    static_assert(std::is_arithmetic_v<T>, "scalar arguments are numbers");
+    uint8_t bytes[sizeof(T)];
+    std::memcpy(bytes, &value, sizeof(T));
+    return scalarBytes(dtypeOf<T>(), bytes, sizeof(T));
+  }
+  /// A scalar of `dtype` from its raw little-endian bytes (e.g. float16
+  /// bits); `size` must equal dtypeSize(dtype).
+  static KernelArg scalarBytes(DType dtype, const void *bytes, size_t size);
+  /// An array of `shape` (C order) and `dtype` stored in `buffer`.
+  static KernelArg array(std::shared_ptr<Buffer> buffer,
+                         std::vector<int64_t> shape, DType dtype);
+
+  bool isArray() const { return isArray_; }
+  DType dtype() const { return dtype_; }
+  /// Scalar payload (dtypeSize(dtype()) bytes are meaningful).
+  const std::array<uint8_t, 8> &scalarValue() const { return value_; }
+  size_t scalarSize() const { return valueSize_; }
+  const std::shared_ptr<Buffer> &buffer() const { return buffer_; }
+  const std::vector<int64_t> &shape() const { return shape_; }
+
+private:
+  template <typename T> static constexpr DType dtypeOf() {
+    if constexpr (std::is_same_v<T, bool>)
+      return DType::Bool;
+    else if constexpr (std::is_floating_point_v<T>)
+      return sizeof(T) == 4 ? DType::Float32 : DType::Float64;
+    else if constexpr (std::is_signed_v<T>)
+      return sizeof(T) == 1   ? DType::Int8
+             : sizeof(T) == 2 ? DType::Int16
+             : sizeof(T) == 4 ? DType::Int32
+                              : DType::Int64;
+    else
+      return sizeof(T) == 1   ? DType::UInt8
+             : sizeof(T) == 2 ? DType::UInt16
+             : sizeof(T) == 4 ? DType::UInt32
+                              : DType::UInt64;
+  }
+
+  DType dtype_ = DType::Float32;
+  bool isArray_ = false;
+  std::array<uint8_t, 8> value_{};
+  size_t valueSize_ = 0;
+  std::shared_ptr<Buffer> buffer_;
+  std::vector<int64_t> shape_;
+};
+
+/// Checks `args` against `kernel`'s metadata and `space`, and packs them
+/// into the native ABI. Nothing is submitted. Exposed for tools and tests.
+StatusOr<PackedLaunch> packLaunch(const Kernel &kernel, const IndexSpace &space,
+                                  const std::vector<KernelArg> &args);
+
+/// Launches `kernel` on `queue` after the events of `waitFor`; returns the
+/// event signalled when the kernel finishes.
+StatusOr<std::shared_ptr<Event>>
+launchAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
+            const IndexSpace &space, const std::vector<KernelArg> &args,
+            const EventList &waitFor = {});
+
+/// Launches `kernel` and waits for it; returns its error if it failed.
+Status launch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
+              const IndexSpace &space, const std::vector<KernelArg> &args,
+              const EventList &waitFor = {});
+
+} // namespace kiln
+
+#endif // KILN_RUNTIME_LAUNCH_H

@@ -1,0 +1,16 @@
+//===- DriverRegistry.cpp - The back ends compiled into the runtime -----===//
+//
+// The single list of drivers; a new back end adds its line here.
+//
+//===----------------------------------------------------------------------===//
+#include "Driver.h"
+
+namespace kiln {
+
+const std::vector<Driver *> &registeredDrivers() {
+  static const std::vector<Driver *> drivers = {&openclDriver(),
+                                                &cudaDriver()};
+  return drivers;
+}
+
+} // namespace kiln

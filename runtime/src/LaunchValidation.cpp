@@ -1,0 +1,200 @@
+//===- LaunchValidation.cpp - Launch checks before submission -----------===//
+//
+// Argument and index-space checking driven only by KernelMetadata, so a
+// mistake in host code is reported with the parameter's name instead of
+// surfacing as a device fault or garbage results.
+//
+//===----------------------------------------------------------------------===//
+#include "LaunchValidation.h"
+
+#include "kiln/runtime/Buffer.h"
+#include "kiln/runtime/Device.h"
+#include "kiln/runtime/Executable.h"
+
+#include <limits>
+
+namespace kiln {
+namespace {
+
+std::string shapeString(const std::vector<int64_t> &shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+std::string paramList(const KernelMetadata &metadata) {
+  std::string list;
+  for (const KernelParam &p : metadata.params)
+    list += (list.empty() ? "" : ", ") + p.name;
+  return list;
+}
+
+Status checkExtents(const KernelMetadata &metadata, const Range &range,
+                    const char *what) {
+  if (range.extents.empty() || range.extents.size() > 3)
+    return invalidArgument("kernel '" + metadata.name + "': " + what +
+                           " has " + std::to_string(range.extents.size()) +
+                           " dimensions; 1 to 3 are supported");
+  for (size_t d = 0; d < range.extents.size(); ++d)
+    if (range.extents[d] <= 0)
+      return invalidArgument("kernel '" + metadata.name + "': " + what +
+                             " dimension " + std::to_string(d) + " is " +
+                             std::to_string(range.extents[d]) +
+                             "; extents must be positive");
+  return Status();
+}
+
+Status checkWorkGroup(const Kernel &kernel, const NdRange &nd) {
+  const KernelMetadata &metadata = kernel.metadata();
+  if (nd.local.extents.size() != nd.global.extents.size())
+    return invalidArgument("kernel '" + metadata.name +
+                           "': local range has " +
+                           std::to_string(nd.local.extents.size()) +
+                           " dimensions, global range " +
+                           std::to_string(nd.global.extents.size()));
+  int64_t groupSize = 1;
+  for (size_t d = 0; d < nd.global.extents.size(); ++d) {
+    if (nd.global.extents[d] % nd.local.extents[d] != 0)
+      return invalidArgument(
+          "kernel '" + metadata.name + "': global extent " +
+          std::to_string(nd.global.extents[d]) + " of dimension " +
+          std::to_string(d) + " is not divisible by local extent " +
+          std::to_string(nd.local.extents[d]));
+    groupSize *= nd.local.extents[d];
+  }
+  size_t limit = kernel.device().info().maxWorkGroupSize;
+  if (limit != 0 && static_cast<uint64_t>(groupSize) > limit)
+    return invalidArgument("kernel '" + metadata.name + "': work-group of " +
+                           std::to_string(groupSize) +
+                           " work-items exceeds the device limit of " +
+                           std::to_string(limit));
+  return Status();
+}
+
+std::array<int64_t, 3> padTo3(const Range &range) {
+  std::array<int64_t, 3> padded = {1, 1, 1};
+  for (size_t d = 0; d < range.extents.size(); ++d)
+    padded[d] = range.extents[d];
+  return padded;
+}
+
+Status paramError(const KernelMetadata &metadata, const KernelParam &param,
+                  const std::string &problem) {
+  return invalidArgument("argument '" + param.name + "' of kernel '" +
+                         metadata.name + "': " + problem);
+}
+
+Status checkScalar(const KernelMetadata &metadata, const KernelParam &param,
+                   const KernelArg &arg) {
+  std::string expected = std::string("a ") + dtypeName(param.dtype) + " scalar";
+  if (arg.isArray())
+    return paramError(metadata, param, "expected " + expected +
+                                           ", got an array");
+  if (arg.dtype() != param.dtype)
+    return paramError(metadata, param,
+                      "expected " + expected + ", got " + dtypeName(arg.dtype()));
+  if (arg.scalarSize() != dtypeSize(param.dtype))
+    return paramError(metadata, param,
+                      "scalar value has " + std::to_string(arg.scalarSize()) +
+                          " bytes, " + dtypeName(param.dtype) + " needs " +
+                          std::to_string(dtypeSize(param.dtype)));
+  return Status();
+}
+
+/// Bytes needed by `shape` of `dtype`, or nullopt on negative dims/overflow.
+std::optional<uint64_t> arrayBytes(const std::vector<int64_t> &shape,
+                                   DType dtype) {
+  uint64_t bytes = dtypeSize(dtype);
+  for (int64_t dim : shape) {
+    if (dim < 0)
+      return std::nullopt;
+    if (dim != 0 && bytes > std::numeric_limits<uint64_t>::max() /
+                                static_cast<uint64_t>(dim))
+      return std::nullopt;
+    bytes *= static_cast<uint64_t>(dim);
+  }
+  return bytes;
+}
+
+Status checkArray(const Kernel &kernel, const KernelParam &param,
+                  const KernelArg &arg) {
+  const KernelMetadata &metadata = kernel.metadata();
+  std::string expected = "a rank-" + std::to_string(param.rank) + " " +
+                         dtypeName(param.dtype) + " array";
+  if (!arg.isArray())
+    return paramError(metadata, param, "expected " + expected + ", got a " +
+                                           dtypeName(arg.dtype()) + " scalar");
+  if (!arg.buffer())
+    return paramError(metadata, param, "array has no buffer");
+  if (arg.dtype() != param.dtype)
+    return paramError(metadata, param, "expected " + expected + ", got a " +
+                                           dtypeName(arg.dtype()) + " array");
+  if (arg.shape().size() != param.rank)
+    return paramError(metadata, param,
+                      "expected " + expected + ", got rank " +
+                          std::to_string(arg.shape().size()) + " (shape " +
+                          shapeString(arg.shape()) + ")");
+  std::optional<uint64_t> needed = arrayBytes(arg.shape(), arg.dtype());
+  if (!needed)
+    return paramError(metadata, param,
+                      "invalid shape " + shapeString(arg.shape()));
+  if (*needed > arg.buffer()->size())
+    return paramError(metadata, param,
+                      "buffer of " + std::to_string(arg.buffer()->size()) +
+                          " bytes is too small for shape " +
+                          shapeString(arg.shape()) + " of " +
+                          dtypeName(arg.dtype()) + " (" +
+                          std::to_string(*needed) + " bytes)");
+  if (&arg.buffer()->device() != &kernel.device())
+    return paramError(metadata, param,
+                      "array is on device '" +
+                          arg.buffer()->device().info().selector +
+                          "', kernel on '" + kernel.device().info().selector +
+                          "'");
+  return Status();
+}
+
+} // namespace
+
+StatusOr<LaunchGeometry> checkIndexSpace(const Kernel &kernel,
+                                         const IndexSpace &space) {
+  const KernelMetadata &metadata = kernel.metadata();
+  LaunchGeometry geometry;
+  if (const auto *range = std::get_if<Range>(&space)) {
+    if (metadata.indexKind == IndexKind::NdItem)
+      return invalidArgument("kernel '" + metadata.name +
+                             "' takes an NdItem and must be launched with an "
+                             "NdRange, not a Range");
+    KILN_RETURN_IF_ERROR(checkExtents(metadata, *range, "range"));
+    geometry.dims = static_cast<unsigned>(range->extents.size());
+    geometry.global = padTo3(*range);
+    return geometry;
+  }
+  const NdRange &nd = std::get<NdRange>(space);
+  KILN_RETURN_IF_ERROR(checkExtents(metadata, nd.global, "global range"));
+  KILN_RETURN_IF_ERROR(checkExtents(metadata, nd.local, "local range"));
+  KILN_RETURN_IF_ERROR(checkWorkGroup(kernel, nd));
+  geometry.dims = static_cast<unsigned>(nd.global.extents.size());
+  geometry.global = padTo3(nd.global);
+  geometry.local = padTo3(nd.local);
+  return geometry;
+}
+
+Status checkArguments(const Kernel &kernel, const std::vector<KernelArg> &args) {
+  const KernelMetadata &metadata = kernel.metadata();
+  if (args.size() != metadata.params.size())
+    return invalidArgument("kernel '" + metadata.name + "' takes " +
+                           std::to_string(metadata.params.size()) +
+                           " arguments (" + paramList(metadata) + "), got " +
+                           std::to_string(args.size()));
+  for (size_t i = 0; i < args.size(); ++i) {
+    const KernelParam &param = metadata.params[i];
+    KILN_RETURN_IF_ERROR(param.kind == ParamKind::Scalar
+                             ? checkScalar(metadata, param, args[i])
+                             : checkArray(kernel, param, args[i]));
+  }
+  return Status();
+}
+
+} // namespace kiln

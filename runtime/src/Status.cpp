@@ -1,0 +1,42 @@
+//===- Status.cpp - Status formatting ----------------------------------===//
+//
+// Spelling of status codes and the "CODE: message" form used in logs.
+//
+//===----------------------------------------------------------------------===//
+#include "kiln/runtime/Status.h"
+
+namespace kiln {
+
+const char *statusCodeName(StatusCode code) {
+  switch (code) {
+  case StatusCode::Ok:
+    return "OK";
+  case StatusCode::InvalidArgument:
+    return "INVALID_ARGUMENT";
+  case StatusCode::NotFound:
+    return "NOT_FOUND";
+  case StatusCode::Unavailable:
+    return "UNAVAILABLE";
+  case StatusCode::DataLoss:
+    return "DATA_LOSS";
+  case StatusCode::Unimplemented:
+    return "UNIMPLEMENTED";
+  case StatusCode::Internal:
+    return "INTERNAL";
+  }
+  return "UNKNOWN";
+}
+
+std::string Status::toString() const {
+  if (ok())
+    return "OK";
+  return std::string(statusCodeName(code_)) + ": " + message_;
+}
+
+Status Status::withContext(const std::string &context) const {
+  if (ok())
+    return *this;
+  return Status(code_, context + ": " + message_);
+}
+
+} // namespace kiln

@@ -1,0 +1,92 @@
+//===- CudaLaunchTest.cpp - End-to-end launches on CUDA -----------------===//
+//
+// Runs the PTX test kernel (kernels/ptx_kernels.ll) on cuda:0. Skips with
+// the reason on machines without a CUDA driver or GPU.
+//
+//===----------------------------------------------------------------------===//
+#include "RuntimeTestSupport.h"
+
+#include "kiln/runtime/DeviceSelection.h"
+#include "kiln/runtime/Launch.h"
+#include "kiln/runtime/Queue.h"
+
+namespace kiln {
+namespace {
+
+class CudaTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    StatusOr<std::shared_ptr<Device>> opened = openDevice("cuda:0");
+    if (!opened.ok())
+      GTEST_SKIP() << "no CUDA driver or device: " << opened.message();
+    device = *opened;
+    StatusOr<KernelBinary> ptx = test::ptxTestBinary();
+    if (!ptx.ok())
+      GTEST_SKIP() << ptx.message();
+    binary = *ptx;
+    ASSERT_OK_AND_ASSIGN(created, device->createQueue());
+    queue = created;
+  }
+
+  std::shared_ptr<Buffer> upload(const std::vector<float> &host) {
+    auto buffer = device->allocateBuffer(host.size() * sizeof(float));
+    EXPECT_TRUE(buffer.ok()) << buffer.status().toString();
+    if (!buffer.ok())
+      return nullptr;
+    EXPECT_TRUE(queue->writeBuffer(**buffer, host.data(),
+                                   host.size() * sizeof(float)).ok());
+    return *buffer;
+  }
+
+  std::shared_ptr<Device> device;
+  std::shared_ptr<Queue> queue;
+  KernelBinary binary;
+};
+
+TEST_F(CudaTest, SaxpyOnTheGpu) {
+  ASSERT_OK_AND_ASSIGN(module, device->loadExecutable(binary));
+  ASSERT_OK_AND_ASSIGN(saxpy, module->getKernel("saxpy"));
+  const int64_t n = 100003; // Not a multiple of the block size.
+  std::vector<float> x(n), y(n);
+  for (int64_t i = 0; i < n; ++i) {
+    x[i] = static_cast<float>(i);
+    y[i] = 1.0f;
+  }
+  auto dx = upload(x), dy = upload(y);
+  std::vector<KernelArg> args = {KernelArg::scalar(2.0f),
+                                 KernelArg::array(dx, {n}, DType::Float32),
+                                 KernelArg::array(dy, {n}, DType::Float32)};
+  ASSERT_OK(launch(*queue, saxpy, Range{n}, args));
+  // A second, dependent launch through the async path and a wait list.
+  ASSERT_OK_AND_ASSIGN(second, device->createQueue());
+  ASSERT_OK_AND_ASSIGN(first, launchAsync(*queue, saxpy, Range{n}, args));
+  ASSERT_OK_AND_ASSIGN(then, launchAsync(*second, saxpy, Range{n}, args, {first}));
+  ASSERT_OK(then->wait());
+  std::vector<float> result(n);
+  ASSERT_OK(queue->readBuffer(*dy, result.data(), n * sizeof(float)));
+  for (int64_t i = 0; i < n; ++i)
+    ASSERT_EQ(result[i], 6.0f * i + 1.0f) << "at " << i;
+}
+
+TEST_F(CudaTest, UnknownKernelAndSpirvAreErrors) {
+  ASSERT_OK_AND_ASSIGN(module, device->loadExecutable(binary));
+  EXPECT_EQ(module->getKernel("nope").message(),
+            "no kernel 'nope' in executable; available kernels: saxpy");
+  binary.format = BinaryFormat::SPIRV;
+  StatusOr<std::shared_ptr<Executable>> spirv = device->loadExecutable(binary);
+  ASSERT_FALSE(spirv.ok());
+  EXPECT_EQ(spirv.message().rfind("SPIR-V binaries cannot run on CUDA", 0), 0u);
+}
+
+TEST_F(CudaTest, BrokenPtxReportsTheLoaderLog) {
+  std::string bad = ".version 7.8\n.target sm_90\n.address_size 64\n"
+                    ".visible .entry saxpy() { bogus; }\n";
+  binary.data.assign(bad.begin(), bad.end());
+  StatusOr<std::shared_ptr<Executable>> module = device->loadExecutable(binary);
+  ASSERT_FALSE(module.ok());
+  EXPECT_NE(module.message().find("bogus"), std::string::npos)
+      << module.message();
+}
+
+} // namespace
+} // namespace kiln

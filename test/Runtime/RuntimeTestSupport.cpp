@@ -1,0 +1,105 @@
+//===- RuntimeTestSupport.cpp - Shared pieces of the runtime tests ------===//
+//
+// Loading of the build-time test kernels and the fake device.
+//
+//===----------------------------------------------------------------------===//
+#include "RuntimeTestSupport.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+
+namespace kiln::test {
+namespace {
+
+KernelParam array(const char *name, DType dtype, unsigned rank) {
+  return KernelParam{name, ParamKind::Array, dtype, rank};
+}
+
+StatusOr<std::vector<uint8_t>> readKernelFile(const std::string &name) {
+  // The environment wins so that a build tree copied elsewhere still runs.
+  const char *dir = std::getenv("KILN_TEST_KERNEL_DIR");
+  std::string path =
+      std::string(dir && *dir ? dir : KILN_TEST_KERNEL_DIR) + "/" + name;
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return notFound("test kernel '" + path + "' was not built (needs llc-22)");
+  return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)),
+                              std::istreambuf_iterator<char>());
+}
+
+class FakeBuffer final : public Buffer {
+public:
+  FakeBuffer(const Device &device, size_t size) : Buffer(device, size) {}
+};
+
+class FakeKernel final : public Kernel {
+public:
+  FakeKernel(const Device &device, KernelMetadata metadata)
+      : Kernel(device, std::move(metadata)) {}
+};
+
+} // namespace
+
+KernelMetadata saxpyMetadata() {
+  KernelMetadata m;
+  m.name = "saxpy";
+  m.params = {KernelParam{"a", ParamKind::Scalar, DType::Float32, 0},
+              array("x", DType::Float32, 1), array("y", DType::Float32, 1)};
+  return m;
+}
+
+KernelMetadata add2dMetadata() {
+  KernelMetadata m;
+  m.name = "add2d";
+  m.params = {array("a", DType::Int32, 2), array("b", DType::Int32, 2),
+              array("c", DType::Int32, 2)};
+  return m;
+}
+
+StatusOr<KernelBinary> spirvTestBinary() {
+  StatusOr<std::vector<uint8_t>> data = readKernelFile("test_kernels.spv");
+  if (!data.ok())
+    return data.status();
+  KernelBinary binary;
+  binary.format = BinaryFormat::SPIRV;
+  binary.data = std::move(*data);
+  binary.kernels = {saxpyMetadata(), add2dMetadata()};
+  return binary;
+}
+
+StatusOr<KernelBinary> ptxTestBinary() {
+  StatusOr<std::vector<uint8_t>> data = readKernelFile("test_kernels.ptx");
+  if (!data.ok())
+    return data.status();
+  KernelBinary binary;
+  binary.format = BinaryFormat::PTX;
+  binary.arch = "sm_90";
+  binary.data = std::move(*data);
+  binary.kernels = {saxpyMetadata()};
+  return binary;
+}
+
+FakeDevice::FakeDevice(std::string selector)
+    : Device(DeviceInfo{"fake device", std::move(selector), Backend::OpenCL,
+                        DeviceType::Other, 256, 0}) {}
+
+StatusOr<std::shared_ptr<Buffer>> FakeDevice::allocateBuffer(size_t bytes) {
+  return std::shared_ptr<Buffer>(std::make_shared<FakeBuffer>(*this, bytes));
+}
+
+StatusOr<std::shared_ptr<Queue>> FakeDevice::createQueue() {
+  return unimplemented("fake device has no queues");
+}
+
+StatusOr<std::shared_ptr<Executable>>
+FakeDevice::loadExecutable(const KernelBinary &) {
+  return unimplemented("fake device cannot load binaries");
+}
+
+std::shared_ptr<Kernel> fakeKernel(const Device &device,
+                                   KernelMetadata metadata) {
+  return std::make_shared<FakeKernel>(device, std::move(metadata));
+}
+
+} // namespace kiln::test

@@ -1,0 +1,63 @@
+//===- RuntimeTestSupport.h - Shared pieces of the runtime tests -*- C++ -*-===//
+//
+// Test kernels built at build time (their binaries and the metadata the
+// compiler would emit for them), a fake device for checking launches
+// without hardware, and gtest helpers for Status values.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KILN_TEST_RUNTIME_RUNTIMETESTSUPPORT_H
+#define KILN_TEST_RUNTIME_RUNTIMETESTSUPPORT_H
+
+#include "kiln/runtime/Buffer.h"
+#include "kiln/runtime/Device.h"
+#include "kiln/runtime/Executable.h"
+#include "kiln/runtime/KernelMetadata.h"
+#include "kiln/runtime/Status.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace kiln::test {
+
+/// Metadata of the kernel `saxpy(a: float32, x: float32[1], y: float32[1])`.
+KernelMetadata saxpyMetadata();
+/// Metadata of `add2d(a: int32[2], b: int32[2], c: int32[2])`.
+KernelMetadata add2dMetadata();
+
+/// The SPIR-V test module (saxpy, add2d); fails if it was not built.
+StatusOr<KernelBinary> spirvTestBinary();
+/// The PTX test module (saxpy); fails if it was not built.
+StatusOr<KernelBinary> ptxTestBinary();
+
+/// A device that only exists for argument checking: allocations carry a
+/// size but no memory; queues and executables are unimplemented.
+class FakeDevice final : public Device {
+public:
+  explicit FakeDevice(std::string selector);
+  StatusOr<std::shared_ptr<Buffer>> allocateBuffer(size_t bytes) override;
+  StatusOr<std::shared_ptr<Queue>> createQueue() override;
+  StatusOr<std::shared_ptr<Executable>>
+  loadExecutable(const KernelBinary &binary) override;
+};
+
+/// A kernel of a FakeDevice with the given metadata.
+std::shared_ptr<Kernel> fakeKernel(const Device &device,
+                                   KernelMetadata metadata);
+
+} // namespace kiln::test
+
+/// Fails the test with the status' message unless it is ok.
+#define ASSERT_OK(expr)                                                        \
+  do {                                                                         \
+    ::kiln::Status kilnTestStatus_ = (expr);                                   \
+    ASSERT_TRUE(kilnTestStatus_.ok()) << kilnTestStatus_.toString();           \
+  } while (0)
+
+/// Unwraps a StatusOr into `lhs`, failing the test on error.
+#define ASSERT_OK_AND_ASSIGN(lhs, expr)                                        \
+  auto lhs##OrError = (expr);                                                  \
+  ASSERT_TRUE(lhs##OrError.ok()) << lhs##OrError.status().toString();          \
+  auto lhs = std::move(lhs##OrError).value()
+
+#endif // KILN_TEST_RUNTIME_RUNTIMETESTSUPPORT_H
