@@ -67,8 +67,12 @@ kiln::createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu,
                                 : optLevel == 2
                                     ? llvm::CodeGenOptLevel::Default
                                     : llvm::CodeGenOptLevel::Aggressive;
+  // Like nvcc's default (--fmad=true): a*b+c may become one fused
+  // multiply-add. Documented in docs/language.md (floating point).
+  llvm::TargetOptions targetOptions;
+  targetOptions.AllowFPOpFusion = llvm::FPOpFusion::Fast;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      parsed, cpu, features, llvm::TargetOptions(), std::nullopt,
+      parsed, cpu, features, targetOptions, std::nullopt,
       std::nullopt, level));
   if (!machine)
     return llvm::createStringError("could not create a target machine for " +

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Runs every Kiln test (lit suites and GoogleTest binaries) and prints one
+summary: the failures, the skips with their reasons, and a last line
+`N passed, N failed, N skipped`. Exit status is non-zero if anything failed
+or if no test ran.
+
+Usage: run-tests.py BUILD_DIR
+"""
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+# Why a lit feature can be missing, for the skip list.
+FEATURE_REASONS = {
+    "cuda": "no CUDA driver/GPU on this machine",
+    "opencl": "no OpenCL device on this machine",
+    "ptxas": "CUDA's ptxas is not installed",
+    "spirv-val": "spirv-tools is not installed",
+}
+
+
+class Results:
+    def __init__(self):
+        self.passed = 0
+        self.failed = []
+        self.skipped = []
+
+    def add(self, name, outcome, detail=""):
+        if outcome == "pass":
+            self.passed += 1
+        elif outcome == "skip":
+            self.skipped.append((name, detail))
+        else:
+            self.failed.append((name, detail))
+
+
+def lit_skip_reason(message):
+    reason = message or "unsupported"
+    for feature, why in FEATURE_REASONS.items():
+        if feature in reason:
+            reason += f" ({why})"
+            break
+    return reason
+
+
+def run_lit(build, results, out_dir):
+    site = os.path.join(build, "test", "lit.site.cfg.py")
+    if not os.path.exists(site):
+        return
+    lit = "/usr/lib/llvm-22/bin/lit"
+    xml = os.path.join(out_dir, "lit.xml")
+    subprocess.run([lit, "-sv", "--xunit-xml-output", xml,
+                    os.path.join(build, "test")], check=False)
+    if not os.path.exists(xml):
+        results.add("lit", "fail", "lit produced no results")
+        return
+    for case in ET.parse(xml).getroot().iter("testcase"):
+        name = "lit: " + case.get("classname", "") + "/" + case.get("name", "")
+        failure = case.find("failure")
+        skipped = case.find("skipped")
+        if failure is not None:
+            results.add(name, "fail", "see the lit output above")
+        elif skipped is not None:
+            results.add(name, "skip", lit_skip_reason(skipped.get("message")))
+        else:
+            results.add(name, "pass")
+
+
+def gtest_binaries(build):
+    listing = os.path.join(build, "test", "gtest-binaries.txt")
+    if not os.path.exists(listing):
+        return []
+    with open(listing) as f:
+        return [line.strip() for line in f if line.strip()]
+
+
+def run_gtest(binary, results, out_dir):
+    xml = os.path.join(out_dir, os.path.basename(binary) + ".xml")
+    if os.path.exists(xml):
+        os.remove(xml)
+    proc = subprocess.run([binary, f"--gtest_output=xml:{xml}"], check=False)
+    if not os.path.exists(xml):
+        results.add(os.path.basename(binary), "fail",
+                    f"crashed or produced no results (exit {proc.returncode})")
+        return
+    for case in ET.parse(xml).getroot().iter("testcase"):
+        name = f"{os.path.basename(binary)}: {case.get('classname')}.{case.get('name')}"
+        failures = case.findall("failure")
+        skipped = case.find("skipped")
+        if failures:
+            results.add(name, "fail", (failures[0].get("message", "").splitlines() or [""])[0])
+        elif skipped is not None or case.get("result") == "skipped":
+            message = skipped.get("message", "") if skipped is not None else ""
+            results.add(name, "skip", message.strip().splitlines()[-1] if message.strip() else "skipped")
+        else:
+            results.add(name, "pass")
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    build = os.path.abspath(sys.argv[1])
+    out_dir = os.path.join(build, "test-results")
+    os.makedirs(out_dir, exist_ok=True)
+    results = Results()
+    run_lit(build, results, out_dir)
+    for binary in gtest_binaries(build):
+        run_gtest(binary, results, out_dir)
+
+    print("\n==== Kiln test summary ====")
+    if results.skipped:
+        print(f"Skipped ({len(results.skipped)}):")
+        for name, reason in results.skipped:
+            print(f"  SKIP {name}: {reason}")
+    if results.failed:
+        print(f"Failed ({len(results.failed)}):")
+        for name, detail in results.failed:
+            print(f"  FAIL {name}: {detail}")
+    total = results.passed + len(results.failed)
+    print(f"{results.passed} passed, {len(results.failed)} failed, "
+          f"{len(results.skipped)} skipped")
+    if total == 0:
+        print("error: no test ran", file=sys.stderr)
+        return 1
+    return 1 if results.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,285 @@
+//===- ArgumentBinding.cpp - kiln-run's --arg / --out handling ------------===//
+#include "ArgumentBinding.h"
+
+#include "kiln/runtime/Buffer.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+using namespace kiln;
+
+namespace {
+
+Status paramError(const KernelParam &param, const std::string &message) {
+  return invalidArgument("argument '" + param.name + "': " + message);
+}
+
+std::string describe(const KernelParam &param) {
+  if (param.kind == ParamKind::Scalar)
+    return dtypeName(param.dtype);
+  return std::string("Array[") + dtypeName(param.dtype) + ", " +
+         std::to_string(param.rank) + "]";
+}
+
+/// Splits "NAME=VALUE"; fails when there is no '=' or no name.
+StatusOr<std::pair<std::string, std::string>>
+splitAssignment(const std::string &text, const char *option) {
+  size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    return invalidArgument(std::string(option) + " '" + text +
+                                "' is not NAME=VALUE");
+  return std::make_pair(text.substr(0, eq), text.substr(eq + 1));
+}
+
+/// A scalar argument from the low bytes of `raw` (little-endian hosts).
+KernelArg integerArg(DType dtype, uint64_t raw) {
+  return KernelArg::scalarBytes(dtype, &raw, dtypeSize(dtype));
+}
+
+StatusOr<KernelArg> parseIntegerScalar(const KernelParam &param,
+                                       const std::string &text) {
+  errno = 0;
+  char *end = nullptr;
+  bool isUnsigned = param.dtype == DType::UInt8 ||
+                    param.dtype == DType::UInt16 ||
+                    param.dtype == DType::UInt32 || param.dtype == DType::UInt64;
+  size_t bits = dtypeSize(param.dtype) * 8;
+  if (isUnsigned) {
+    if (!text.empty() && text[0] == '-')
+      return paramError(param, "'" + text + "' is negative but the parameter is " +
+                                   dtypeName(param.dtype));
+    unsigned long long v = std::strtoull(text.c_str(), &end, 0);
+    if (errno || end == text.c_str() || *end ||
+        (bits < 64 && v >> bits))
+      return paramError(param, "'" + text + "' is not a " +
+                                   dtypeName(param.dtype) + " value");
+    return integerArg(param.dtype, v);
+  }
+  long long v = std::strtoll(text.c_str(), &end, 0);
+  long long limit = bits == 64 ? std::numeric_limits<long long>::max()
+                               : (1LL << (bits - 1)) - 1;
+  if (errno || end == text.c_str() || *end || v > limit || v < -limit - 1)
+    return paramError(param, "'" + text + "' is not a " +
+                                 dtypeName(param.dtype) + " value");
+  return integerArg(param.dtype, static_cast<uint64_t>(v));
+}
+
+StatusOr<KernelArg> parseScalar(const KernelParam &param,
+                                const std::string &text) {
+  switch (param.dtype) {
+  case DType::Bool:
+    if (text == "true" || text == "True" || text == "1")
+      return KernelArg::scalar(true);
+    if (text == "false" || text == "False" || text == "0")
+      return KernelArg::scalar(false);
+    return paramError(param, "'" + text + "' is not a bool (true/false)");
+  case DType::Float32:
+  case DType::Float64: {
+    errno = 0;
+    char *end = nullptr;
+    double v = std::strtod(text.c_str(), &end);
+    if (errno == ERANGE || end == text.c_str() || *end)
+      return paramError(param, "'" + text + "' is not a " +
+                                   dtypeName(param.dtype) + " value");
+    if (param.dtype == DType::Float32)
+      return KernelArg::scalar(static_cast<float>(v));
+    return KernelArg::scalar(v);
+  }
+  case DType::Float16:
+    return paramError(param, "float16 scalars must be given as @file.npy");
+  default:
+    return parseIntegerScalar(param, text);
+  }
+}
+
+/// Parses "64x32" into extents.
+StatusOr<std::vector<int64_t>> parseShape(const KernelParam &param,
+                                          const std::string &text) {
+  std::vector<int64_t> shape;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t x = text.find('x', start);
+    std::string part = text.substr(start, x == std::string::npos ? x : x - start);
+    char *end = nullptr;
+    long long v = std::strtoll(part.c_str(), &end, 10);
+    if (part.empty() || *end || v < 0)
+      return paramError(param, "shape '" + text +
+                                   "' is not like 1024 or 64x64");
+    shape.push_back(v);
+    if (x == std::string::npos)
+      break;
+    start = x + 1;
+  }
+  return shape;
+}
+
+StatusOr<NpyArray> arrayFromText(const KernelParam &param,
+                                 const std::string &text) {
+  NpyArray array;
+  if (text.rfind("zeros:", 0) == 0) {
+    auto shape = parseShape(param, text.substr(6));
+    if (!shape.ok())
+      return shape.status();
+    array.dtype = param.dtype;
+    array.shape = *shape;
+    array.data.assign(array.elementCount() * dtypeSize(param.dtype), 0);
+    return array;
+  }
+  if (text.empty() || text[0] != '@')
+    return paramError(param, "an array parameter takes @file.npy or "
+                             "zeros:SHAPE, not '" + text + "'");
+  auto loaded = readNpy(text.substr(1));
+  if (!loaded.ok())
+    return paramError(param, loaded.message());
+  return loaded;
+}
+
+Status checkArray(const KernelParam &param, const NpyArray &array,
+                  const std::string &source) {
+  if (array.dtype != param.dtype)
+    return paramError(param, source + " holds " + dtypeName(array.dtype) +
+                                 " but the parameter is " + describe(param));
+  if (array.shape.size() != param.rank)
+    return paramError(param, source + " has rank " +
+                                 std::to_string(array.shape.size()) +
+                                 " but the parameter is " + describe(param));
+  return Status();
+}
+
+StatusOr<BoundArgument> bindArray(const KernelParam &param,
+                                  const std::string &text, Device &device,
+                                  Queue &queue) {
+  auto array = arrayFromText(param, text);
+  if (!array.ok())
+    return array.status();
+  if (Status s = checkArray(param, *array, text); !s.ok())
+    return s;
+  size_t bytes = std::max<size_t>(array->data.size(), 1);
+  auto buffer = device.allocateBuffer(bytes);
+  if (!buffer.ok())
+    return paramError(param, buffer.message());
+  if (!array->data.empty())
+    if (Status s = queue.writeBuffer(**buffer, array->data.data(),
+                                     array->data.size());
+        !s.ok())
+      return paramError(param, s.message());
+  BoundArgument bound;
+  bound.arg = KernelArg::array(*buffer, array->shape, param.dtype);
+  bound.host = std::move(*array);
+  return bound;
+}
+
+StatusOr<BoundArgument> bindScalar(const KernelParam &param,
+                                   const std::string &text) {
+  BoundArgument bound;
+  if (!text.empty() && text[0] == '@') {
+    auto array = readNpy(text.substr(1));
+    if (!array.ok())
+      return paramError(param, array.message());
+    if (array->dtype != param.dtype || array->elementCount() != 1)
+      return paramError(param, text + " must hold one " +
+                                   dtypeName(param.dtype) + " value");
+    bound.arg = KernelArg::scalarBytes(param.dtype, array->data.data(),
+                                       array->data.size());
+    return bound;
+  }
+  auto arg = parseScalar(param, text);
+  if (!arg.ok())
+    return arg.status();
+  bound.arg = *arg;
+  return bound;
+}
+
+const KernelParam *findParam(const KernelMetadata &kernel,
+                             const std::string &name) {
+  for (const KernelParam &param : kernel.params)
+    if (param.name == name)
+      return &param;
+  return nullptr;
+}
+
+std::string paramList(const KernelMetadata &kernel) {
+  std::string names;
+  for (const KernelParam &param : kernel.params)
+    names += (names.empty() ? "" : ", ") + param.name + ": " + describe(param);
+  return names.empty() ? "none" : names;
+}
+
+} // namespace
+
+StatusOr<std::vector<BoundArgument>>
+kiln::bindArguments(const KernelMetadata &kernel,
+                    const std::vector<std::string> &assignments, Device &device,
+                    Queue &queue) {
+  std::map<std::string, std::string> values;
+  for (const std::string &text : assignments) {
+    auto pair = splitAssignment(text, "--arg");
+    if (!pair.ok())
+      return pair.status();
+    if (!findParam(kernel, pair->first))
+      return invalidArgument("kernel '" + kernel.name +
+                                  "' has no parameter '" + pair->first +
+                                  "' (parameters: " + paramList(kernel) + ")");
+    if (!values.emplace(pair->first, pair->second).second)
+      return invalidArgument("argument '" + pair->first +
+                                  "' is given twice");
+  }
+  std::vector<BoundArgument> bound;
+  for (const KernelParam &param : kernel.params) {
+    auto it = values.find(param.name);
+    if (it == values.end())
+      return invalidArgument("missing argument '" + param.name + "' (" +
+                                  describe(param) + "): pass --arg " +
+                                  param.name + "=...");
+    auto arg = param.kind == ParamKind::Array
+                   ? bindArray(param, it->second, device, queue)
+                   : bindScalar(param, it->second);
+    if (!arg.ok())
+      return arg.status();
+    bound.push_back(std::move(*arg));
+  }
+  return bound;
+}
+
+StatusOr<std::map<std::string, std::string>>
+kiln::parseOutputs(const KernelMetadata &kernel,
+                   const std::vector<std::string> &requests) {
+  std::map<std::string, std::string> outputs;
+  for (const std::string &text : requests) {
+    auto pair = splitAssignment(text, "--out");
+    if (!pair.ok())
+      return pair.status();
+    const KernelParam *param = findParam(kernel, pair->first);
+    if (!param)
+      return invalidArgument("--out: kernel '" + kernel.name +
+                                  "' has no parameter '" + pair->first + "'");
+    if (param->kind != ParamKind::Array)
+      return invalidArgument("--out: parameter '" + pair->first +
+                                  "' is a scalar; only arrays are outputs");
+    outputs[pair->first] = pair->second;
+  }
+  return outputs;
+}
+
+Status kiln::writeOutputs(const KernelMetadata &kernel,
+                          std::vector<BoundArgument> &arguments,
+                          const std::map<std::string, std::string> &outputs,
+                          Queue &queue) {
+  for (size_t i = 0; i < kernel.params.size(); ++i) {
+    auto it = outputs.find(kernel.params[i].name);
+    if (it == outputs.end())
+      continue;
+    NpyArray &host = arguments[i].host;
+    if (!host.data.empty())
+      if (Status s = queue.readBuffer(*arguments[i].arg.buffer(),
+                                      host.data.data(), host.data.size());
+          !s.ok())
+        return s.withContext("reading back '" + it->first + "'");
+    if (Status s = writeNpy(it->second, host); !s.ok())
+      return s;
+  }
+  return Status();
+}

@@ -1,0 +1,210 @@
+//===- kiln-run.cpp - Compile a kernel and run it on a device -------------===//
+//
+//   kiln-run FILE.py -k KERNEL --range N[,M[,K]] [--device cpu|opencl[:i]|
+//            cuda[:i]] --arg NAME=VALUE|NAME=@in.npy|NAME=zeros:SHAPE ...
+//            --out NAME=out.npy ...
+//
+// Compiles for the chosen device's binary format, binds arguments from the
+// command line and .npy files, launches, and writes outputs as .npy. Any bad
+// input exits non-zero with a message naming what was wrong.
+//
+//===----------------------------------------------------------------------===//
+#include "ArgumentBinding.h"
+
+#include "compiler/Driver/SourceLoader.h"
+#include "compiler/Pipeline/DeviceCompiler.h"
+#include "compiler/Pipeline/Registration.h"
+
+#include "kiln/runtime/DeviceSelection.h"
+#include "kiln/runtime/Executable.h"
+#include "kiln/runtime/Queue.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+using namespace kiln;
+namespace cl = llvm::cl;
+
+namespace {
+cl::OptionCategory category("kiln-run options");
+cl::opt<std::string> inputPath(cl::Positional, cl::desc("<kernel.py|kiln.mlir>"),
+                               cl::cat(category));
+cl::opt<std::string> kernelName("k", cl::desc("Kernel to run"),
+                                cl::value_desc("kernel"), cl::cat(category));
+cl::opt<std::string> rangeText("range", cl::desc("Global range N[,M[,K]]"),
+                               cl::cat(category));
+cl::opt<std::string> deviceName("device", cl::desc("cpu, opencl[:i], cuda[:i]"),
+                                cl::init("cpu"), cl::cat(category));
+cl::list<std::string> argTexts("arg",
+                               cl::desc("NAME=VALUE | NAME=@in.npy | "
+                                        "NAME=zeros:SHAPE (repeatable)"),
+                               cl::cat(category));
+cl::list<std::string> outTexts("out", cl::desc("NAME=out.npy (repeatable)"),
+                               cl::cat(category));
+cl::opt<std::string> arch("arch", cl::desc("CUDA architecture for PTX"),
+                          cl::init("sm_90"), cl::cat(category));
+cl::opt<unsigned> optLevel("O", cl::desc("Optimisation level 0..3"),
+                           cl::Prefix, cl::init(2), cl::cat(category));
+cl::opt<bool> probeDevice("probe-device",
+                          cl::desc("Only check that --device opens"),
+                          cl::cat(category));
+cl::opt<bool> listDevicesFlag("list-devices", cl::desc("List devices and exit"),
+                          cl::cat(category));
+
+int fail(const std::string &message) {
+  llvm::errs() << "kiln-run: error: " << message << "\n";
+  return 1;
+}
+
+void fatalErrorHandler(void *, const char *reason, bool) {
+  llvm::errs() << "kiln-run: error: code generation failed: " << reason
+               << "\n";
+  std::exit(1);
+}
+
+StatusOr<Range> parseRange(const std::string &text) {
+  std::vector<int64_t> extents;
+  size_t start = 0;
+  while (true) {
+    size_t comma = text.find(',', start);
+    std::string part = text.substr(start, comma == std::string::npos
+                                              ? comma
+                                              : comma - start);
+    char *end = nullptr;
+    long long v = std::strtoll(part.c_str(), &end, 10);
+    if (part.empty() || *end)
+      return invalidArgument("--range '" + text +
+                             "' is not N, N,M or N,M,K with integers");
+    extents.push_back(v);
+    if (comma == std::string::npos)
+      break;
+    start = comma + 1;
+  }
+  if (extents.size() > 3)
+    return invalidArgument("--range '" + text + "' has more than 3 dimensions");
+  return Range(extents);
+}
+
+std::string rangeString(const Range &range) {
+  std::string s = "Range(";
+  for (size_t i = 0; i < range.extents.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(range.extents[i]);
+  return s + ")";
+}
+
+int printDevices() {
+  auto devices = kiln::listDevices();
+  if (!devices.ok())
+    return fail(devices.message());
+  for (const DeviceInfo &info : *devices)
+    llvm::outs() << info.selector << "\t" << backendName(info.backend) << "\t"
+                 << info.name << "\n";
+  return 0;
+}
+
+/// Compiles `inputPath` for `device`'s binary format.
+StatusOr<KernelBinary> compileFor(const Device &device) {
+  auto buffer = llvm::MemoryBuffer::getFile(inputPath);
+  if (!buffer)
+    return invalidArgument("cannot read '" + inputPath +
+                           "': " + buffer.getError().message());
+  mlir::DialectRegistry registry;
+  registerKilnCompilerDialects(registry);
+  mlir::MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  auto module = loadKilnModule(context, (*buffer)->getBuffer(), inputPath,
+                               languageOfPath(inputPath), llvm::errs());
+  if (mlir::failed(module) || !*module)
+    return invalidArgument("compilation of '" + inputPath + "' failed");
+  if (mlir::failed(selectKernel(module->get(), kernelName)))
+    return invalidArgument("no kernel '" + kernelName + "' to run");
+  CompileOptions options;
+  options.optLevel = optLevel;
+  options.arch = arch;
+  options.target = device.info().backend == Backend::CUDA ? TargetKind::PTX
+                                                          : TargetKind::SPIRV;
+  auto binary = compileKilnModule(module->get(), options);
+  if (!binary)
+    return internalError(llvm::toString(binary.takeError()));
+  return std::move(*binary);
+}
+
+int run() {
+  auto range = parseRange(rangeText);
+  if (!range.ok())
+    return fail(range.message());
+  auto device = openDevice(deviceName);
+  if (!device.ok())
+    return fail(device.message());
+  auto binary = compileFor(**device);
+  if (!binary.ok())
+    return fail(binary.message());
+  auto executable = (*device)->loadExecutable(*binary);
+  if (!executable.ok())
+    return fail(executable.message());
+  auto kernel = (*executable)->getKernel(kernelName);
+  if (!kernel.ok())
+    return fail(kernel.message());
+  const KernelMetadata &metadata = (*kernel)->metadata();
+  auto queue = (*device)->createQueue();
+  if (!queue.ok())
+    return fail(queue.message());
+  auto outputs = parseOutputs(metadata, outTexts);
+  if (!outputs.ok())
+    return fail(outputs.message());
+  auto bound = bindArguments(metadata, argTexts, **device, **queue);
+  if (!bound.ok())
+    return fail(bound.message());
+
+  std::vector<KernelArg> args;
+  for (const BoundArgument &b : *bound)
+    args.push_back(b.arg);
+  auto start = std::chrono::steady_clock::now();
+  if (Status s = launch(**queue, *kernel, *range, args); !s.ok())
+    return fail(s.message());
+  double ms = std::chrono::duration<double, std::milli>(
+                  std::chrono::steady_clock::now() - start)
+                  .count();
+  llvm::outs() << "ran " << kernelName << " over " << rangeString(*range)
+               << " on " << deviceName << ": " << (*device)->info().name << " ("
+               << backendName((*device)->info().backend) << ") in "
+               << llvm::format("%.3f", ms) << " ms\n";
+  if (Status s = writeOutputs(metadata, *bound, *outputs, **queue); !s.ok())
+    return fail(s.message());
+  for (const auto &[name, path] : *outputs)
+    llvm::outs() << "wrote " << name << " to " << path << "\n";
+  return 0;
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  llvm::install_fatal_error_handler(fatalErrorHandler);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(argc, argv, "Compile a Kiln kernel and run it\n");
+  if (listDevicesFlag)
+    return printDevices();
+  if (probeDevice) {
+    auto device = openDevice(deviceName);
+    if (!device.ok())
+      return fail(device.message());
+    llvm::outs() << deviceName << ": " << (*device)->info().name << "\n";
+    return 0;
+  }
+  if (inputPath.empty())
+    return fail("no input file (kiln-run FILE.py -k KERNEL --range N ...)");
+  if (kernelName.empty())
+    return fail("no kernel given: pass -k KERNEL");
+  if (rangeText.empty())
+    return fail("no index space given: pass --range N[,M[,K]]");
+  if (optLevel > 3)
+    return fail("-O" + std::to_string(optLevel) + " is not an optimisation level");
+  return run();
+}
