@@ -10,6 +10,8 @@
 #include "kiln/runtime/Launch.h"
 #include "kiln/runtime/Queue.h"
 
+#include <cstdlib>
+
 namespace kiln {
 namespace {
 
@@ -66,6 +68,23 @@ TEST_F(CudaTest, SaxpyOnTheGpu) {
   ASSERT_OK(queue->readBuffer(*dy, result.data(), n * sizeof(float)));
   for (int64_t i = 0; i < n; ++i)
     ASSERT_EQ(result[i], 6.0f * i + 1.0f) << "at " << i;
+}
+
+TEST_F(CudaTest, SaxpyThroughTheDriverJit) {
+  setenv("KILN_CUDA_DRIVER_JIT", "1", 1);
+  StatusOr<std::shared_ptr<Executable>> loaded = device->loadExecutable(binary);
+  unsetenv("KILN_CUDA_DRIVER_JIT");
+  ASSERT_OK(loaded.status());
+  ASSERT_OK_AND_ASSIGN(saxpy, (*loaded)->getKernel("saxpy"));
+  auto dx = upload(std::vector<float>(300, 2.0f));
+  auto dy = upload(std::vector<float>(300, 1.0f));
+  ASSERT_OK(launch(*queue, saxpy, Range{300},
+                   {KernelArg::scalar(0.5f),
+                    KernelArg::array(dx, {300}, DType::Float32),
+                    KernelArg::array(dy, {300}, DType::Float32)}));
+  std::vector<float> result(300);
+  ASSERT_OK(queue->readBuffer(*dy, result.data(), 300 * sizeof(float)));
+  EXPECT_EQ(result, std::vector<float>(300, 2.0f));
 }
 
 TEST_F(CudaTest, UnknownKernelAndSpirvAreErrors) {

@@ -3,13 +3,15 @@
 // PTX -> cubin via nvJitLink for the device's architecture; if nvJitLink is
 // missing or its cubin does not load (e.g. a toolkit newer than the
 // driver), the driver JIT (cuModuleLoadDataEx) is used and its error log is
-// quoted on failure.
+// quoted on failure. KILN_CUDA_DRIVER_JIT=1 forces the driver JIT.
 //
 //===----------------------------------------------------------------------===//
 #include "CudaExecutable.h"
 
 #include "CudaStatus.h"
 #include "NvJitLink.h"
+
+#include <cstdlib>
 
 namespace kiln::cuda {
 namespace {
@@ -47,7 +49,15 @@ StatusOr<CUmodule> loadPtxWithDriverJit(const CudaDevice &device,
                                     std::string(errorLog.c_str()));
 }
 
+/// KILN_CUDA_DRIVER_JIT=1 skips nvJitLink (to compare or work around it).
+bool driverJitForced() {
+  const char *value = std::getenv("KILN_CUDA_DRIVER_JIT");
+  return value && *value && std::string(value) != "0";
+}
+
 StatusOr<CUmodule> loadPtx(const CudaDevice &device, const std::string &ptx) {
+  if (driverJitForced())
+    return loadPtxWithDriverJit(device, ptx);
   StatusOr<CUmodule> linked = loadCubin(device, ptx);
   if (linked.ok())
     return linked;
