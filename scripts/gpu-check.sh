@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Everything Kiln checks on the GPU machine, in one call (device tool):
+#   run(command="bash scripts/gpu-check.sh", carry=[".carry"])
+# 1. builds the runtime and its tests from source (no LLVM needed);
+# 2. unpacks the compiler tools built on the CI machine (make-gpu-bundle.sh);
+# 3. runs the runtime GoogleTests (CUDA tests run for real here), the lit
+#    CUDA execution tests and PTX checks, and the saxpy example on cuda;
+# 4. prints a short table last. Logs go to $OUT when set.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${OUT:-$root/gpu-check-out}
+mkdir -p "$out"
+work=$(mktemp -d)
+export PATH=/usr/local/cuda/bin:$PATH
+declare -a rows
+
+row() { rows+=("$(printf '%-34s %s' "$1" "$2")"); }
+
+echo "== device"; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/device.txt"
+
+echo "== build runtime from source"
+if cmake -G Ninja -S "$root" -B "$work/rt" -DKILN_BUILD_COMPILER=OFF -DCMAKE_BUILD_TYPE=Release >"$out/rt-build.log" 2>&1 \
+   && ninja -C "$work/rt" -j16 >>"$out/rt-build.log" 2>&1; then row "runtime build (no LLVM)" ok; else row "runtime build (no LLVM)" FAILED; tail -20 "$out/rt-build.log"; fi
+
+echo "== compiler bundle"
+if tar -C "$work" -xJf "$root/.carry/gpu-bundle.tar.xz"; then
+  export LD_LIBRARY_PATH=$work/bundle/lib:${LD_LIBRARY_PATH:-}
+  export PATH=$work/bundle/bin:$PATH
+  export KILN_TEST_KERNEL_DIR=$work/bundle/test-kernels
+  kilnc --version >/dev/null 2>&1 && row "compiler tools start" ok || row "compiler tools start" FAILED
+else
+  row "compiler bundle" "missing (run scripts/make-gpu-bundle.sh)"
+fi
+
+echo "== runtime gtests"
+pass=0; fail=0; skip=0
+for t in $(cat "$work/rt/test/gtest-binaries.txt" 2>/dev/null); do
+  "$t" --gtest_output=xml:"$out/$(basename "$t").xml" >"$out/$(basename "$t").log" 2>&1
+  p=$(grep -c '<testcase .*result="completed"' "$out/$(basename "$t").xml" 2>/dev/null || echo 0)
+  f=$(grep -c '<failure' "$out/$(basename "$t").xml" 2>/dev/null || echo 0)
+  s=$(grep -c '<skipped' "$out/$(basename "$t").xml" 2>/dev/null || echo 0)
+  pass=$((pass + p - f)); fail=$((fail + f)); skip=$((skip + s))
+  grep -h -A3 "Failure\|SKIPPED" "$out/$(basename "$t").log" | head -20
+done
+row "runtime gtests" "$pass passed, $fail failed, $skip skipped"
+
+echo "== lit: CUDA execution + PTX"
+mkdir -p "$work/lit"
+cat > "$work/lit/lit.site.cfg.py" <<PY
+import os
+config.kiln_src_root = "$root"
+config.kiln_obj_root = "$work/lit-obj"
+config.kiln_tools_dir = "$work/bundle/bin"
+config.llvm_tools_dir = "$work/bundle/bin"
+config.python_with_numpy = "$(command -v python3)"
+lit_config.load_config(config, os.path.join(config.kiln_src_root, "test", "lit.cfg.py"))
+PY
+python3 "$work/bundle/lit/lit.py" -v --xunit-xml-output "$out/lit.xml" \
+  --filter 'Execution/CUDA|Target/|Tools/' "$work/lit" >"$out/lit.log" 2>&1
+grep -E "^(PASS|FAIL|UNSUPPORTED|XFAIL)" "$out/lit.log" | tee "$out/lit-summary.txt"
+lp=$(grep -c "^PASS" "$out/lit.log"); lf=$(grep -c "^FAIL" "$out/lit.log"); lu=$(grep -c "^UNSUPPORTED" "$out/lit.log")
+row "lit (CUDA exec, PTX, tools)" "$lp passed, $lf failed, $lu unsupported"
+
+echo "== saxpy example on cuda"
+if KILN_PYTHON=$(command -v python3) bash "$root/scripts/run-example.sh" "$work/bundle" cuda > "$out/saxpy.log" 2>&1; then row "examples/saxpy.py on cuda" "$(tail -1 "$out/saxpy.log" | grep -o 'verified')"; else row "examples/saxpy.py on cuda" FAILED; fi
+cat "$out/saxpy.log"
+
+echo
+echo "== Kiln GPU check: $(cat "$out/device.txt") $(date -u +%F)"
+printf '%s\n' "${rows[@]}" | tee "$out/table.txt"

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Packs what the GPU machine lacks (it has CUDA but no LLVM 22) into
+# .carry/gpu-bundle.tar.xz for the device tool's `carry`: Kiln's compiler
+# tools built here, the shared LLVM/MLIR/z3/OpenCL-loader libraries they
+# load, FileCheck/not, and lit's Python sources. The runtime is rebuilt
+# from source there by gpu-check.sh.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/bundle/bin" "$stage/bundle/lib" "$root/.carry"
+cp "$build/bin/kilnc" "$build/bin/kiln-run" "$build/bin/kiln-opt" "$stage/bundle/bin/"
+cp /usr/lib/llvm-22/bin/FileCheck /usr/lib/llvm-22/bin/not "$stage/bundle/bin/"
+for lib in /usr/lib/llvm-22/lib/libLLVM.so.22.1 /usr/lib/llvm-22/lib/libMLIR.so.22.1 \
+           /lib/x86_64-linux-gnu/libz3.so.4 /lib/x86_64-linux-gnu/libOpenCL.so.1; do
+  cp -L "$lib" "$stage/bundle/lib/"
+done
+cp -r /usr/lib/llvm-22/utils/lit "$stage/bundle/lit"
+# The runtime tests' kernels are built with llc, which the GPU machine lacks.
+mkdir -p "$stage/bundle/test-kernels"
+cp "$build"/test/Runtime/kernels/* "$stage/bundle/test-kernels/"
+find "$stage/bundle" -name '__pycache__' -prune -exec rm -rf {} +
+strip --strip-unneeded "$stage/bundle/bin/"* 2>/dev/null || true
+tar -C "$stage" -cf - bundle | xz -T2 -6 > "$root/.carry/gpu-bundle.tar.xz"
+ls -la "$root/.carry/gpu-bundle.tar.xz"

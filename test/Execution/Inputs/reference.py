@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Inputs and NumPy references for the execution tests, written independently
+of Kiln (plain NumPy, float64 where it matters).
+
+    reference.py make KERNEL DIR     write the kernel's input .npy files
+    reference.py check KERNEL DIR    compare DIR/out_*.npy with the reference
+"""
+import sys
+
+import numpy as np
+
+
+def rng(kernel):
+    return np.random.default_rng(abs(hash(kernel)) % 2**32)
+
+
+def close(name, got, want, rtol):
+    got = np.asarray(got)
+    want = np.asarray(want)
+    if got.shape != want.shape or got.dtype != want.dtype:
+        sys.exit(f"{name}: got {got.dtype}{got.shape}, want {want.dtype}{want.shape}")
+    if np.issubdtype(want.dtype, np.integer):
+        bad = np.flatnonzero(got != want)
+        if bad.size:
+            i = bad[0]
+            sys.exit(f"{name}: {bad.size} mismatches, first at {i}: {got.flat[i]} != {want.flat[i]}")
+        return
+    err = np.linalg.norm(got.astype(np.float64) - want) / max(np.linalg.norm(want), 1e-300)
+    if not np.isfinite(got).all() or err > rtol:
+        sys.exit(f"{name}: relative error {err:.3e} > {rtol}")
+
+
+# --- saxpy -----------------------------------------------------------------
+def make_saxpy(d, r):
+    np.save(f"{d}/x.npy", r.standard_normal(1000).astype(np.float32))
+    np.save(f"{d}/y.npy", r.standard_normal(1000).astype(np.float32))
+
+
+def check_saxpy(d):
+    x, y = np.load(f"{d}/x.npy"), np.load(f"{d}/y.npy")
+    want = 2.5 * x.astype(np.float64) + y
+    close("y", np.load(f"{d}/out_y.npy"), want.astype(np.float32), 1e-6)
+
+
+# --- laplacian (2-D, uses a.shape) ----------------------------------------
+def make_laplacian(d, r):
+    np.save(f"{d}/u.npy", r.standard_normal((37, 53)).astype(np.float32))
+
+
+def check_laplacian(d):
+    u = np.load(f"{d}/u.npy").astype(np.float64)
+    want = u.copy()
+    want[1:-1, 1:-1] = (u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] + u[1:-1, 2:]
+                        - 4.0 * u[1:-1, 1:-1])
+    close("out", np.load(f"{d}/out_out.npy"), want.astype(np.float32), 1e-6)
+
+
+# --- control flow: collatz (while + if/else), horner (for, negative step),
+#     classify (if/elif/else), floor_ops (Python // and %) ------------------
+def make_collatz(d, r):
+    np.save(f"{d}/start.npy", r.integers(1, 100000, 512).astype(np.int64))
+
+
+def check_collatz(d):
+    want = []
+    for n in np.load(f"{d}/start.npy").tolist():
+        c = 0
+        while n != 1:
+            n = n // 2 if n % 2 == 0 else 3 * n + 1
+            c += 1
+        want.append(c)
+    close("steps", np.load(f"{d}/out_steps.npy"), np.array(want, np.int32), 0)
+
+
+def make_horner(d, r):
+    np.save(f"{d}/coeffs.npy", r.standard_normal(7))
+    np.save(f"{d}/x.npy", r.uniform(-2, 2, 300))
+
+
+def check_horner(d):
+    c, x = np.load(f"{d}/coeffs.npy"), np.load(f"{d}/x.npy")
+    want = sum(c[k] * x ** k for k in range(len(c)))
+    close("y", np.load(f"{d}/out_y.npy"), want, 1e-12)
+
+
+def make_classify(d, r):
+    np.save(f"{d}/x.npy", r.uniform(-3, 3, 777).astype(np.float32))
+
+
+def check_classify(d):
+    x = np.load(f"{d}/x.npy")
+    want = np.where(x < -1.0, -1, np.where(x > 1.0, 1, 0)).astype(np.int32)
+    close("out", np.load(f"{d}/out_out.npy"), want, 0)
+
+
+def make_floor_ops(d, r):
+    a = r.integers(-1000, 1000, 400).astype(np.int32)
+    b = r.integers(1, 50, 400).astype(np.int32) * r.choice([-1, 1], 400).astype(np.int32)
+    np.save(f"{d}/a.npy", a)
+    np.save(f"{d}/b.npy", b)
+
+
+def check_floor_ops(d):
+    a, b = np.load(f"{d}/a.npy").tolist(), np.load(f"{d}/b.npy").tolist()
+    close("q", np.load(f"{d}/out_q.npy"), np.array([x // y for x, y in zip(a, b)], np.int32), 0)
+    close("r", np.load(f"{d}/out_r.npy"), np.array([x % y for x, y in zip(a, b)], np.int32), 0)
+
+
+def main():
+    action, kernel, d = sys.argv[1:4]
+    if action == "make":
+        globals()[f"make_{kernel}"](d, rng(kernel))
+    else:
+        globals()[f"check_{kernel}"](d)
+        print(f"{kernel}: verified")
+
+
+if __name__ == "__main__":
+    main()
