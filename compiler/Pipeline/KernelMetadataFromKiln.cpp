@@ -40,14 +40,23 @@ FailureOr<KernelMetadata> describeKernel(kiln::KernelOp kernel) {
   for (unsigned i = 1; i < inputs.size(); ++i) {
     KernelParam param;
     param.name = kernel.getParamName(i);
-    bool isUnsigned = bool(kernel.getArgAttr(i, kUnsignedAttrName));
     Type element = inputs[i];
     if (auto array = dyn_cast<kiln::ArrayType>(inputs[i])) {
       param.kind = ParamKind::Array;
       param.rank = array.getRank();
       element = array.getElementType();
     }
-    std::optional<DType> dtype = scalarDType(element, isUnsigned);
+    std::optional<DType> dtype = scalarDType(element, /*isUnsigned=*/false);
+    auto name = kernel.getArgAttrOfType<StringAttr>(i, kDTypeAttrName);
+    if (name && element.isIntOrFloat()) {
+      std::optional<DType> declared = parseDType(name.getValue().str());
+      if (!declared || dtypeSize(*declared) * 8 !=
+                           std::max(element.getIntOrFloatBitWidth(), 8u))
+        return kernel.emitError("parameter '")
+               << param.name << "' has kiln.dtype " << name
+               << ", which does not describe " << element;
+      dtype = declared;
+    }
     if (!dtype)
       return kernel.emitError("parameter '")
              << param.name << "' has type " << inputs[i]

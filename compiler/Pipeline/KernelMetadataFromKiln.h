@@ -10,9 +10,11 @@
 
 namespace kiln {
 
-/// Argument attribute marking an unsigned integer parameter or element type
-/// (MLIR integers are signless; the runtime must check NumPy dtypes).
-inline constexpr const char *kUnsignedAttrName = "kiln.unsigned";
+/// Argument attribute holding the spec's dtype name of a parameter or array
+/// element ("uint32", "float16", ...). MLIR integers are signless, so this
+/// keeps the signedness the runtime checks NumPy dtypes against; without it
+/// integers are taken as signed.
+inline constexpr const char *kDTypeAttrName = "kiln.dtype";
 
 /// Describes every kiln.kernel of `module` for the runtime. Emits an error
 /// on the module (and fails) for a parameter type the runtime cannot pass.
