@@ -1,0 +1,302 @@
+//===- ConstantFolder.cpp - Folding of Python constant expressions --------===//
+#include "compiler/Frontend/ConstantFolder.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace kiln;
+using namespace kiln::ast;
+
+static const IntValue kMinInt = -(IntValue(1) << 63);
+static const IntValue kMaxInt = (IntValue(1) << 64) - 1;
+
+double ConstValue::asDouble() const {
+  switch (kind) {
+  case Kind::Int:
+    return static_cast<double>(i);
+  case Kind::Float:
+    return f;
+  case Kind::Bool:
+    return b ? 1.0 : 0.0;
+  }
+  return 0;
+}
+
+IntValue ConstValue::asInt() const {
+  return kind == Kind::Bool ? IntValue(b) : i;
+}
+
+bool ConstValue::truthy() const {
+  switch (kind) {
+  case Kind::Int:
+    return i != 0;
+  case Kind::Float:
+    return f != 0; // NaN is truthy, as in Python.
+  case Kind::Bool:
+    return b;
+  }
+  return false;
+}
+
+static FoldResult ok(ConstValue v) { return FoldResult{v, {}}; }
+static FoldResult fail(std::string message) {
+  return FoldResult{std::nullopt, std::move(message)};
+}
+
+static FoldResult intResult(IntValue v) {
+  if (v < kMinInt || v > kMaxInt)
+    return fail("integer constant expression overflows 64 bits");
+  return ok(ConstValue::ofInt(v));
+}
+
+static FoldResult foldFloat(BinOp op, double a, double b) {
+  switch (op) {
+  case BinOp::Add:
+    return ok(ConstValue::ofFloat(a + b));
+  case BinOp::Sub:
+    return ok(ConstValue::ofFloat(a - b));
+  case BinOp::Mul:
+    return ok(ConstValue::ofFloat(a * b));
+  case BinOp::Div:
+    if (b == 0)
+      return fail("division by zero");
+    return ok(ConstValue::ofFloat(a / b));
+  case BinOp::FloorDiv:
+    if (b == 0)
+      return fail("division by zero");
+    return ok(ConstValue::ofFloat(std::floor(a / b)));
+  case BinOp::Mod: {
+    if (b == 0)
+      return fail("division by zero");
+    double r = std::fmod(a, b);
+    if (r != 0 && ((r < 0) != (b < 0)))
+      r += b;
+    return ok(ConstValue::ofFloat(r));
+  }
+  case BinOp::Pow:
+    return ok(ConstValue::ofFloat(std::pow(a, b)));
+  default:
+    return fail(std::string("operator '") + spelling(op) +
+                "' requires integer operands");
+  }
+}
+
+static FoldResult foldPow(IntValue base, IntValue exp) {
+  if (exp < 0)
+    return ok(ConstValue::ofFloat(
+        std::pow(static_cast<double>(base), static_cast<double>(exp))));
+  if (base == 0 || base == 1)
+    return intResult(exp == 0 ? 1 : base);
+  if (base == -1)
+    return intResult(exp % 2 == 0 ? 1 : -1);
+  IntValue result = 1;
+  for (IntValue e = 0; e < exp; ++e) {
+    if (__builtin_mul_overflow(result, base, &result) || result < kMinInt ||
+        result > kMaxInt)
+      return fail("integer constant expression overflows 64 bits");
+  }
+  return intResult(result);
+}
+
+FoldResult kiln::foldBinary(BinOp op, const ConstValue &a, const ConstValue &b) {
+  if (op == BinOp::MatMul)
+    return fail("operator '@' is not supported");
+  bool bothBool = a.kind == ConstValue::Kind::Bool &&
+                  b.kind == ConstValue::Kind::Bool;
+  if (bothBool && (op == BinOp::BitAnd || op == BinOp::BitOr ||
+                   op == BinOp::BitXor)) {
+    bool r = op == BinOp::BitAnd ? (a.b && b.b)
+             : op == BinOp::BitOr ? (a.b || b.b)
+                                  : (a.b != b.b);
+    return ok(ConstValue::ofBool(r));
+  }
+  if (a.isFloat() || b.isFloat())
+    return foldFloat(op, a.asDouble(), b.asDouble());
+  IntValue x = a.asInt(), y = b.asInt(), r = 0;
+  switch (op) {
+  case BinOp::Add:
+    return intResult(x + y);
+  case BinOp::Sub:
+    return intResult(x - y);
+  case BinOp::Mul:
+    if (__builtin_mul_overflow(x, y, &r))
+      return fail("integer constant expression overflows 64 bits");
+    return intResult(r);
+  case BinOp::Div:
+    if (y == 0)
+      return fail("division by zero");
+    return ok(ConstValue::ofFloat(static_cast<double>(x) /
+                                  static_cast<double>(y)));
+  case BinOp::FloorDiv: {
+    if (y == 0)
+      return fail("division by zero");
+    IntValue q = x / y;
+    if (x % y != 0 && ((x < 0) != (y < 0)))
+      --q;
+    return intResult(q);
+  }
+  case BinOp::Mod: {
+    if (y == 0)
+      return fail("division by zero");
+    IntValue m = x % y;
+    if (m != 0 && ((m < 0) != (y < 0)))
+      m += y;
+    return intResult(m);
+  }
+  case BinOp::Pow:
+    return foldPow(x, y);
+  case BinOp::BitAnd:
+    return intResult(x & y);
+  case BinOp::BitOr:
+    return intResult(x | y);
+  case BinOp::BitXor:
+    return intResult(x ^ y);
+  case BinOp::Shl:
+    if (y < 0)
+      return fail("negative shift count");
+    if (x == 0)
+      return intResult(0);
+    if (y >= 64)
+      return fail("integer constant expression overflows 64 bits");
+    if (__builtin_mul_overflow(x, IntValue(1) << int(y), &r))
+      return fail("integer constant expression overflows 64 bits");
+    return intResult(r);
+  case BinOp::Shr:
+    if (y < 0)
+      return fail("negative shift count");
+    if (y >= 127)
+      return intResult(x < 0 ? -1 : 0);
+    return intResult(x >> int(y));
+  case BinOp::MatMul:
+    break;
+  }
+  return fail("unsupported constant operation");
+}
+
+FoldResult kiln::foldUnary(UnaryOp op, const ConstValue &a) {
+  switch (op) {
+  case UnaryOp::Not:
+    return ok(ConstValue::ofBool(!a.truthy()));
+  case UnaryOp::Neg:
+    if (a.isFloat())
+      return ok(ConstValue::ofFloat(-a.f));
+    return intResult(-a.asInt());
+  case UnaryOp::Pos:
+    if (a.isFloat())
+      return ok(a);
+    return intResult(a.asInt());
+  case UnaryOp::Invert:
+    if (a.isFloat())
+      return fail("operator '~' requires an integer operand");
+    return intResult(-a.asInt() - 1);
+  }
+  return fail("unsupported constant operation");
+}
+
+FoldResult kiln::foldCompare(CmpOp op, const ConstValue &a,
+                             const ConstValue &b) {
+  int c;
+  if (a.isFloat() || b.isFloat()) {
+    double x = a.asDouble(), y = b.asDouble();
+    if (std::isnan(x) || std::isnan(y))
+      return ok(ConstValue::ofBool(op == CmpOp::Ne));
+    c = x < y ? -1 : x > y ? 1 : 0;
+  } else {
+    IntValue x = a.asInt(), y = b.asInt();
+    c = x < y ? -1 : x > y ? 1 : 0;
+  }
+  switch (op) {
+  case CmpOp::Eq:
+    return ok(ConstValue::ofBool(c == 0));
+  case CmpOp::Ne:
+    return ok(ConstValue::ofBool(c != 0));
+  case CmpOp::Lt:
+    return ok(ConstValue::ofBool(c < 0));
+  case CmpOp::Le:
+    return ok(ConstValue::ofBool(c <= 0));
+  case CmpOp::Gt:
+    return ok(ConstValue::ofBool(c > 0));
+  case CmpOp::Ge:
+    return ok(ConstValue::ofBool(c >= 0));
+  default:
+    return fail(std::string("operator '") + spelling(op) + "' is not supported");
+  }
+}
+
+bool kiln::fitsIn(IntValue v, Type t) {
+  if (t.isBool())
+    return v == 0 || v == 1;
+  if (t.isFloat())
+    return true;
+  unsigned bits = t.bitWidth();
+  if (t.isSignedInteger())
+    return v >= -(IntValue(1) << (bits - 1)) && v < (IntValue(1) << (bits - 1));
+  return v >= 0 && v < (IntValue(1) << bits);
+}
+
+/// Wraps `v` to `bits` bits of two's complement, read back signed or not.
+static IntValue wrap(IntValue v, unsigned bits, bool isSigned) {
+  unsigned __int128 u = static_cast<unsigned __int128>(v);
+  unsigned __int128 mask = (static_cast<unsigned __int128>(1) << bits) - 1;
+  u &= mask;
+  IntValue r = static_cast<IntValue>(u);
+  if (isSigned && (u >> (bits - 1)) != 0)
+    r -= IntValue(1) << bits;
+  return r;
+}
+
+FoldResult kiln::castConstant(const ConstValue &v, Type t) {
+  if (t.isBool())
+    return ok(ConstValue::ofBool(v.truthy()));
+  if (t.isFloat()) {
+    double d = v.asDouble();
+    if (t.scalarKind() == ScalarKind::Float32)
+      d = static_cast<double>(static_cast<float>(d));
+    return ok(ConstValue::ofFloat(d));
+  }
+  IntValue i;
+  if (v.isFloat()) {
+    double d = std::trunc(v.f);
+    if (std::isnan(d) || d < -9.3e18 || d > 1.8e19)
+      return fail("constant cannot be converted to '" + t.str() +
+                  "': the value is out of range");
+    i = static_cast<IntValue>(d);
+  } else {
+    i = v.asInt();
+  }
+  return ok(ConstValue::ofInt(wrap(i, t.bitWidth(), t.isSignedInteger())));
+}
+
+std::optional<ConstValue> kiln::literalValue(const Expr &e) {
+  if (auto *i = llvm::dyn_cast<IntLiteral>(&e))
+    return ConstValue::ofInt(i->value);
+  if (auto *f = llvm::dyn_cast<FloatLiteral>(&e))
+    return ConstValue::ofFloat(f->value);
+  if (auto *b = llvm::dyn_cast<BoolLiteral>(&e))
+    return ConstValue::ofBool(b->value);
+  return std::nullopt;
+}
+
+ExprPtr kiln::makeLiteral(SourceLoc loc, const ConstValue &v, bool weak,
+                          Type type) {
+  ExprPtr e;
+  switch (v.kind) {
+  case ConstValue::Kind::Int: {
+    auto lit = std::make_unique<IntLiteral>(loc, v.i);
+    lit->weak = weak;
+    e = std::move(lit);
+    break;
+  }
+  case ConstValue::Kind::Float: {
+    auto lit = std::make_unique<FloatLiteral>(loc, v.f);
+    lit->weak = weak;
+    e = std::move(lit);
+    break;
+  }
+  case ConstValue::Kind::Bool:
+    e = std::make_unique<BoolLiteral>(loc, v.b);
+    break;
+  }
+  e->type = type;
+  return e;
+}

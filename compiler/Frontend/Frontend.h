@@ -1,0 +1,35 @@
+//===- Frontend.h - Entry point of the Kiln frontend ------------*- C++ -*-===//
+//
+// Source text in, checked AST out: lexing, parsing and type checking of a
+// kernel module. This is all tools and the JIT need from the frontend; the
+// checked AST then goes to MLIRGen (compiler/MLIRGen/MLIRGen.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KILN_FRONTEND_FRONTEND_H
+#define KILN_FRONTEND_FRONTEND_H
+
+#include "compiler/Frontend/AST.h"
+#include "compiler/Frontend/Diagnostics.h"
+
+#include <memory>
+
+namespace kiln {
+
+/// Parses `source` without type checking (for `kilnc --emit=ast`-style
+/// tools that want the raw tree). Errors go to `diags`; the returned module
+/// holds whatever parsed, even when there were errors.
+std::unique_ptr<ast::Module> parse(llvm::StringRef source,
+                                   llvm::StringRef filename,
+                                   DiagnosticEngine &diags);
+
+/// Parses and type-checks `source` (named `filename` in diagnostics and
+/// locations). Returns null if any error was reported to `diags`; every
+/// error has been printed with its location by then. `diags` must outlive
+/// the returned module only if its SourceLocs are used for diagnostics.
+std::unique_ptr<ast::Module> parseAndCheck(llvm::StringRef source,
+                                           llvm::StringRef filename,
+                                           DiagnosticEngine &diags);
+
+} // namespace kiln
+
+#endif // KILN_FRONTEND_FRONTEND_H

@@ -1,0 +1,662 @@
+//===- Sema.cpp - Module, function and statement checking -----------------===//
+#include "compiler/Frontend/Sema.h"
+
+using namespace kiln;
+using namespace kiln::ast;
+using namespace kiln::detail;
+
+bool kiln::checkModule(Module &module, DiagnosticEngine &diags) {
+  return Sema(diags).run(module);
+}
+
+bool Sema::run(Module &m) {
+  module = &m;
+  unsigned errorsBefore = diags.errorCount();
+  for (const std::string &name : m.ignoredNames)
+    ignoredNames.insert(name);
+  for (auto &f : m.functions)
+    functionNames.insert(f->name);
+  checkConstants(m);
+  llvm::StringMap<SourceLoc> kernelNames;
+  for (auto &f : m.functions) {
+    auto [it, inserted] = kernelNames.try_emplace(f->name, f->loc);
+    if (!inserted) {
+      error(f->loc, "redefinition of '" + f->name + "'");
+      diags.note(it->second, "previous definition is here");
+      continue;
+    }
+    checkFunction(*f);
+  }
+  return diags.errorCount() == errorsBefore;
+}
+
+//===----------------------------------------------------------------------===//
+// Module-level constants
+//===----------------------------------------------------------------------===//
+
+/// True if every name in `e` is an already defined constant: only such
+/// expressions define constants; anything else is ignored Python.
+static bool onlyNamesConstants(const Expr &e,
+                               const llvm::StringMap<const ConstantDef *> &cs) {
+  switch (e.kind) {
+  case Expr::Kind::Name:
+    return cs.count(llvm::cast<NameExpr>(e).name) != 0;
+  case Expr::Kind::Unary:
+    return onlyNamesConstants(*llvm::cast<UnaryExpr>(e).operand, cs);
+  case Expr::Kind::Binary: {
+    auto &b = llvm::cast<BinaryExpr>(e);
+    return onlyNamesConstants(*b.lhs, cs) && onlyNamesConstants(*b.rhs, cs);
+  }
+  case Expr::Kind::Compare:
+    for (auto &o : llvm::cast<CompareExpr>(e).operands)
+      if (!onlyNamesConstants(*o, cs))
+        return false;
+    return true;
+  case Expr::Kind::BoolOp:
+    for (auto &o : llvm::cast<BoolOpExpr>(e).values)
+      if (!onlyNamesConstants(*o, cs))
+        return false;
+    return true;
+  case Expr::Kind::IfExp: {
+    auto &i = llvm::cast<IfExpr>(e);
+    return onlyNamesConstants(*i.cond, cs) &&
+           onlyNamesConstants(*i.thenValue, cs) &&
+           onlyNamesConstants(*i.elseValue, cs);
+  }
+  case Expr::Kind::IntLit:
+  case Expr::Kind::FloatLit:
+  case Expr::Kind::BoolLit:
+    return true;
+  default:
+    return false;
+  }
+}
+
+void Sema::checkConstants(Module &m) {
+  inModuleConstant = true;
+  for (ConstantDef &c : m.constants) {
+    // A later definition replaces an earlier one, as in Python.
+    constants.erase(c.name);
+    if (!onlyNamesConstants(*c.value, constants)) {
+      ignoredNames.insert(c.name);
+      continue;
+    }
+    unsigned before = diags.errorCount();
+    checkExpr(c.value);
+    if (diags.errorCount() != before || !c.value->type.isValid())
+      continue;
+    if (c.annotation) {
+      std::optional<ScalarKind> k = scalarTypeName(*c.annotation);
+      if (!k) {
+        ignoredNames.insert(c.name);
+        continue;
+      }
+      if (!convertImplicitly(c.value, Type::scalar(*k), "constant definition"))
+        continue;
+      // A typed constant folds its conversion.
+      if (auto *cast = llvm::dyn_cast<CastExpr>(c.value.get())) {
+        FoldResult r = castConstant(*literalValue(*cast->operand), cast->type);
+        c.value = makeLiteral(c.value->loc, *r.value, false, cast->type);
+      }
+    }
+    if (!literalValue(*c.value)) {
+      ignoredNames.insert(c.name);
+      continue;
+    }
+    c.isConstant = true;
+    constants[c.name] = &c;
+    ignoredNames.erase(c.name);
+  }
+  inModuleConstant = false;
+}
+
+//===----------------------------------------------------------------------===//
+// Functions and parameters
+//===----------------------------------------------------------------------===//
+
+std::optional<ScalarKind> Sema::scalarTypeName(const Expr &e) const {
+  if (auto *n = llvm::dyn_cast<NameExpr>(&e))
+    return lookupScalarTypeName(n->name);
+  if (auto *a = llvm::dyn_cast<AttributeExpr>(&e))
+    if (auto *m = llvm::dyn_cast<NameExpr>(a->value.get()))
+      if (m->name == "np" || m->name == "numpy" || m->name == "kiln")
+        return lookupScalarTypeName(a->attr);
+  return std::nullopt;
+}
+
+/// The bare name of a (possibly `kiln.`-qualified) annotation head.
+static std::optional<std::string> annotationHead(const Expr &e) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(&e))
+    return n->name;
+  if (auto *a = llvm::dyn_cast<AttributeExpr>(&e))
+    if (auto *m = llvm::dyn_cast<NameExpr>(a->value.get()))
+      if (m->name == "kiln")
+        return a->attr;
+  return std::nullopt;
+}
+
+static bool isNextVersionType(llvm::StringRef name) {
+  return name == "NdItem" || name == "Group" || name == "SubGroup" ||
+         name == "LocalAccessor" || name == "Constant" ||
+         name == "PrivateArray";
+}
+
+Type Sema::resolveAnnotation(Expr &e) {
+  if (auto k = scalarTypeName(e))
+    return Type::scalar(*k);
+  if (auto head = annotationHead(e)) {
+    if (*head == "Item")
+      return Type::item();
+    if (*head == "Array") {
+      error(e.loc, "'Array' needs an element type, as in 'Array[float32]'");
+      return Type::invalid();
+    }
+    if (isNextVersionType(*head)) {
+      error(e.loc, "unsupported construct: '" + *head + "' parameters");
+      return Type::invalid();
+    }
+    error(e.loc, "unknown type '" + *head + "'");
+    return Type::invalid();
+  }
+  if (auto *s = llvm::dyn_cast<SubscriptExpr>(&e)) {
+    auto head = annotationHead(*s->value);
+    if (head && isNextVersionType(*head)) {
+      error(e.loc, "unsupported construct: '" + *head + "' parameters");
+      return Type::invalid();
+    }
+    if (!head || *head != "Array") {
+      error(e.loc, "unknown generic type; only 'Array[T]' and 'Array[T, N]' "
+                   "take type arguments");
+      return Type::invalid();
+    }
+    Expr *elem = s->index.get();
+    Expr *rankExpr = nullptr;
+    if (auto *t = llvm::dyn_cast<TupleExpr>(s->index.get())) {
+      if (t->elements.size() != 2) {
+        error(s->index->loc, "'Array' takes an element type and an optional "
+                             "rank, as in 'Array[float32, 2]'");
+        return Type::invalid();
+      }
+      elem = t->elements[0].get();
+      rankExpr = t->elements[1].get();
+    }
+    auto k = scalarTypeName(*elem);
+    if (!k) {
+      error(elem->loc, "the element type of an 'Array' must be a scalar type "
+                       "such as float32");
+      return Type::invalid();
+    }
+    unsigned rank = 1;
+    if (rankExpr) {
+      std::optional<ConstValue> v;
+      if (auto *n = llvm::dyn_cast<NameExpr>(rankExpr)) {
+        auto it = constants.find(n->name);
+        if (it != constants.end())
+          v = literalValue(*it->second->value);
+      } else {
+        v = literalValue(*rankExpr);
+      }
+      if (!v || v->kind != ConstValue::Kind::Int) {
+        error(rankExpr->loc, "the rank of an 'Array' must be an integer "
+                             "constant");
+        return Type::invalid();
+      }
+      if (v->i < 1 || v->i > 3) {
+        error(rankExpr->loc, "array rank " + toString(v->i) +
+                                 " is out of range (1 to 3)");
+        return Type::invalid();
+      }
+      rank = static_cast<unsigned>(v->i);
+    }
+    return Type::array(*k, rank);
+  }
+  if (llvm::isa<StringLiteral>(e)) {
+    error(e.loc, "string annotations are not supported; write the type");
+    return Type::invalid();
+  }
+  error(e.loc, "invalid type annotation");
+  return Type::invalid();
+}
+
+VarDecl *Sema::declare(const std::string &name, SourceLoc loc, Type type) {
+  auto decl = std::make_unique<VarDecl>();
+  decl->name = name;
+  decl->loc = loc;
+  decl->type = type;
+  VarDecl *d = decl.get();
+  fn->decls.push_back(std::move(decl));
+  vars[name] = d;
+  return d;
+}
+
+void Sema::checkParameters(FunctionDef &f) {
+  llvm::StringSet<> seen;
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    Param &p = f.params[i];
+    Type type = Type::invalid();
+    if (p.isStar) {
+      error(p.loc, "variadic and keyword-only parameter markers are not "
+                   "allowed in kernels");
+    } else if (!seen.insert(p.name).second) {
+      error(p.loc, "duplicate parameter '" + p.name + "'");
+      continue;
+    } else if (p.defaultValue) {
+      error(p.defaultValue->loc,
+            "parameter default values are not allowed in kernels");
+    } else if (!p.annotation) {
+      error(p.loc, "unsupported construct: generic parameter '" + p.name +
+                       "' (annotate its type)");
+    } else {
+      type = resolveAnnotation(*p.annotation);
+      if (type.isItem() && i != 0) {
+        error(p.annotation->loc,
+              "only the first parameter of a kernel can be an 'Item'");
+        type = Type::invalid();
+      } else if (i == 0 && type.isValid() && !type.isItem()) {
+        error(p.annotation->loc, "the first parameter of kernel '" + f.name +
+                                     "' must be annotated 'Item'");
+      }
+    }
+    if (p.isStar && p.name.empty())
+      continue;
+    VarDecl *d = declare(p.name, p.loc, type);
+    d->isParam = true;
+    d->paramIndex = static_cast<unsigned>(f.paramDecls.size());
+    f.paramDecls.push_back(d);
+  }
+  if (f.params.empty())
+    error(f.loc, "kernel '" + f.name +
+                     "' must take an 'Item' as its first parameter");
+}
+
+void Sema::collectAssignedNames(const StmtList &body) {
+  for (auto &s : body) {
+    auto addTarget = [&](const Expr *t) {
+      if (auto *n = llvm::dyn_cast_or_null<NameExpr>(t))
+        assignedNames.insert(n->name);
+    };
+    switch (s->kind) {
+    case Stmt::Kind::Assign:
+      for (auto &t : llvm::cast<AssignStmt>(*s).targets)
+        addTarget(t.get());
+      break;
+    case Stmt::Kind::AugAssign:
+      addTarget(llvm::cast<AugAssignStmt>(*s).target.get());
+      break;
+    case Stmt::Kind::AnnAssign:
+      addTarget(llvm::cast<AnnAssignStmt>(*s).target.get());
+      break;
+    case Stmt::Kind::For: {
+      auto &f = llvm::cast<ForStmt>(*s);
+      addTarget(f.target.get());
+      collectAssignedNames(f.body);
+      collectAssignedNames(f.elseBody);
+      break;
+    }
+    case Stmt::Kind::If: {
+      auto &i = llvm::cast<IfStmt>(*s);
+      collectAssignedNames(i.thenBody);
+      collectAssignedNames(i.elseBody);
+      break;
+    }
+    case Stmt::Kind::While: {
+      auto &w = llvm::cast<WhileStmt>(*s);
+      collectAssignedNames(w.body);
+      collectAssignedNames(w.elseBody);
+      break;
+    }
+    default:
+      break;
+    }
+  }
+}
+
+void Sema::checkFunction(FunctionDef &f) {
+  fn = &f;
+  vars.clear();
+  assignedNames.clear();
+  if (f.kind == FunctionKind::DeviceFunc) {
+    error(f.decoratorLoc, "unsupported construct: device functions "
+                          "(@device_func)");
+    return;
+  }
+  if (f.decoratorHasArgs)
+    error(f.decoratorLoc, "unsupported construct: arguments to the kernel "
+                          "decorator");
+  if (f.returns && !llvm::isa<NoneLiteral>(f.returns.get()))
+    error(f.returns->loc, "a kernel returns nothing; its return annotation "
+                          "can only be 'None'");
+  checkParameters(f);
+  collectAssignedNames(f.body);
+  checkBlock(f.body);
+  fn = nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+void Sema::checkBlock(StmtList &body) {
+  for (auto &s : body)
+    checkStmt(*s);
+}
+
+void Sema::checkStmt(Stmt &s) {
+  switch (s.kind) {
+  case Stmt::Kind::Expr:
+    return checkExprStmt(llvm::cast<ExprStmt>(s));
+  case Stmt::Kind::Assign:
+    return checkAssign(llvm::cast<AssignStmt>(s));
+  case Stmt::Kind::AugAssign:
+    return checkAugAssign(llvm::cast<AugAssignStmt>(s));
+  case Stmt::Kind::AnnAssign:
+    return checkAnnAssign(llvm::cast<AnnAssignStmt>(s));
+  case Stmt::Kind::If: {
+    auto &i = llvm::cast<IfStmt>(s);
+    checkExpr(i.cond);
+    convertToBool(i.cond);
+    checkBlock(i.thenBody);
+    checkBlock(i.elseBody);
+    return;
+  }
+  case Stmt::Kind::While: {
+    auto &w = llvm::cast<WhileStmt>(s);
+    checkExpr(w.cond);
+    convertToBool(w.cond);
+    checkBlock(w.body);
+    if (!w.elseBody.empty())
+      error(w.elseBody.front()->loc,
+            "'else' clauses on loops are not supported in kernel code");
+    return;
+  }
+  case Stmt::Kind::For:
+    return checkFor(llvm::cast<ForStmt>(s));
+  case Stmt::Kind::Pass:
+    return;
+  case Stmt::Kind::Break:
+    error(s.loc, "unsupported construct: 'break'");
+    return;
+  case Stmt::Kind::Continue:
+    error(s.loc, "unsupported construct: 'continue'");
+    return;
+  case Stmt::Kind::Return: {
+    auto &r = llvm::cast<ReturnStmt>(s);
+    if (r.value && !llvm::isa<NoneLiteral>(r.value.get()))
+      error(r.value->loc, "a kernel cannot return a value");
+    r.value.reset();
+    return;
+  }
+  }
+}
+
+void Sema::checkExprStmt(ExprStmt &s) {
+  Expr *e = s.expr.get();
+  if (llvm::isa<EllipsisLiteral>(e))
+    return; // `...` as a placeholder body, like `pass`.
+  if (llvm::isa<StringLiteral>(e)) {
+    error(e->loc, "string literal not allowed here");
+    return;
+  }
+  if (llvm::isa<ErrorExpr>(e))
+    return;
+  if (!llvm::isa<CallExpr>(e)) {
+    error(e->loc, "expression statement has no effect; only calls can be "
+                  "used as statements");
+    return;
+  }
+  checkExpr(s.expr);
+}
+
+void Sema::assignTo(ExprPtr &target, ExprPtr &value) {
+  Expr *t = target.get();
+  if (auto *n = llvm::dyn_cast<NameExpr>(t)) {
+    if (!value->type.isValid()) {
+      // Declare the name anyway so that later uses are not reported.
+      if (!vars.count(n->name))
+        declare(n->name, n->loc, Type::invalid());
+      return;
+    }
+    auto it = vars.find(n->name);
+    if (it == vars.end()) {
+      if (!value->type.isScalar()) {
+        error(value->loc, "cannot assign a value of type '" +
+                              value->type.str() + "' to a variable");
+        declare(n->name, n->loc, Type::invalid());
+        return;
+      }
+      finalizeWeak(value);
+      VarDecl *d = declare(n->name, n->loc, value->type);
+      target = std::make_unique<VarRefExpr>(n->loc, d);
+      target->type = d->type;
+      return;
+    }
+    VarDecl *d = it->second;
+    if (d->isParam && !d->type.isScalar() && d->type.isValid()) {
+      error(n->loc, "cannot assign to parameter '" + d->name + "' of type '" +
+                        d->type.str() + "'");
+      return;
+    }
+    if (d->isParam)
+      d->isAssigned = true;
+    if (d->type.isValid())
+      convertImplicitly(value, d->type, "assignment to '" + d->name + "'");
+    target = std::make_unique<VarRefExpr>(n->loc, d);
+    target->type = d->type;
+    return;
+  }
+  if (llvm::isa<SubscriptExpr>(t)) {
+    checkExpr(target);
+    if (!target->type.isValid() || !value->type.isValid())
+      return;
+    if (!llvm::isa<ArrayElementExpr>(target.get())) {
+      error(t->loc, "cannot assign to this expression");
+      return;
+    }
+    convertImplicitly(value, target->type, "assignment to an array element");
+    return;
+  }
+  if (auto *tuple = llvm::dyn_cast<TupleExpr>(t)) {
+    error(tuple->loc, "unsupported construct: tuple assignment");
+    return;
+  }
+  if (auto *a = llvm::dyn_cast<AttributeExpr>(t)) {
+    error(a->attrLoc, "cannot assign to attribute '" + a->attr + "'");
+    return;
+  }
+  if (llvm::isa<ErrorExpr>(t))
+    return;
+  error(t->loc, "cannot assign to this expression");
+}
+
+void Sema::checkAssign(AssignStmt &s) {
+  checkExpr(s.value);
+  if (s.targets.size() != 1) {
+    error(s.targets[1]->loc,
+          "unsupported construct: chained assignment to several targets");
+    return;
+  }
+  assignTo(s.targets[0], s.value);
+}
+
+void Sema::checkAnnAssign(AnnAssignStmt &s) {
+  auto *n = llvm::dyn_cast<NameExpr>(s.target.get());
+  if (!n) {
+    error(s.target->loc, "only a variable name can be annotated");
+    return;
+  }
+  Type type = resolveAnnotation(*s.annotation);
+  if (type.isValid() && !type.isScalar()) {
+    error(s.annotation->loc, "a local variable must have a scalar type, not '" +
+                                 type.str() + "'");
+    type = Type::invalid();
+  }
+  if (s.value)
+    checkExpr(s.value);
+  auto it = vars.find(n->name);
+  VarDecl *d;
+  if (it != vars.end()) {
+    d = it->second;
+    if (type.isValid() && d->type.isValid() && d->type != type) {
+      error(s.annotation->loc, "'" + n->name + "' was declared with type '" +
+                                   d->type.str() + "', not '" + type.str() +
+                                   "'");
+      diags.note(d->loc, "previous declaration is here");
+      return;
+    }
+    if (d->isParam)
+      d->isAssigned = true;
+  } else {
+    d = declare(n->name, n->loc, type);
+  }
+  s.target = std::make_unique<VarRefExpr>(n->loc, d);
+  s.target->type = d->type;
+  if (s.value && s.value->type.isValid() && d->type.isValid())
+    convertImplicitly(s.value, d->type, "assignment to '" + d->name + "'");
+}
+
+void Sema::checkAugAssign(AugAssignStmt &s) {
+  Expr *t = s.target.get();
+  Type targetType;
+  if (auto *n = llvm::dyn_cast<NameExpr>(t)) {
+    auto it = vars.find(n->name);
+    if (it == vars.end()) {
+      error(n->loc, "local variable '" + n->name +
+                        "' is referenced before assignment");
+      return;
+    }
+    VarDecl *d = it->second;
+    if (!d->type.isScalar()) {
+      if (d->type.isValid())
+        error(n->loc, "cannot assign to parameter '" + d->name +
+                          "' of type '" + d->type.str() + "'");
+      return;
+    }
+    if (d->isParam)
+      d->isAssigned = true;
+    s.target = std::make_unique<VarRefExpr>(n->loc, d);
+    s.target->type = d->type;
+    targetType = d->type;
+  } else if (llvm::isa<SubscriptExpr>(t)) {
+    checkExpr(s.target);
+    if (!s.target->type.isValid())
+      return;
+    if (!llvm::isa<ArrayElementExpr>(s.target.get())) {
+      error(t->loc, "cannot assign to this expression");
+      return;
+    }
+    targetType = s.target->type;
+  } else {
+    error(t->loc, "cannot assign to this expression");
+    return;
+  }
+  // `t op= v` is `t = t op v` with the target evaluated once.
+  ExprPtr combined = std::make_unique<BinaryExpr>(
+      s.opLoc, s.op, std::make_unique<AugTargetExpr>(s.target->loc, targetType),
+      std::move(s.value));
+  checkExpr(combined);
+  if (!combined->type.isValid())
+    return;
+  convertImplicitly(combined, targetType, "augmented assignment");
+  s.combined = std::move(combined);
+}
+
+void Sema::checkFor(ForStmt &s) {
+  auto *n = llvm::dyn_cast<NameExpr>(s.target.get());
+  auto *call = llvm::dyn_cast<CallExpr>(s.iter.get());
+  auto *callee = call ? llvm::dyn_cast<NameExpr>(call->callee.get()) : nullptr;
+  bool ok = true;
+  if (!n) {
+    error(s.target->loc, llvm::isa<TupleExpr>(s.target.get())
+                             ? "unsupported construct: tuple unpacking in a "
+                               "'for' loop"
+                             : "the target of a 'for' loop must be a variable");
+    ok = false;
+  }
+  if (!callee || callee->name != "range" || vars.count("range")) {
+    error(s.iter->loc, "'for' loops can only iterate over range(...)");
+    ok = false;
+  } else if (!call->keywords.empty()) {
+    error(call->keywords.front().loc, "range() takes no keyword arguments");
+    ok = false;
+  } else if (call->args.empty() || call->args.size() > 3) {
+    error(call->loc, "range() takes 1 to 3 arguments, got " +
+                         std::to_string(call->args.size()));
+    ok = false;
+  }
+  if (!ok) {
+    if (n && !vars.count(n->name))
+      declare(n->name, n->loc, Type::invalid());
+    checkBlock(s.body);
+    return;
+  }
+  std::vector<ExprPtr> &args = call->args;
+  bool argsOk = true;
+  for (auto &a : args) {
+    checkExpr(a);
+    if (!a->type.isValid()) {
+      argsOk = false;
+      continue;
+    }
+    if (!a->type.isInteger()) {
+      error(a->loc, "range() arguments must be integers, got '" +
+                        a->type.str() + "'");
+      argsOk = false;
+    }
+  }
+  // The loop variable's type: the variable's if it exists, else the common
+  // type of the arguments (int64 if they are all literals).
+  Type loopType = Type::invalid();
+  auto it = vars.find(n->name);
+  VarDecl *var = it == vars.end() ? nullptr : it->second;
+  if (var) {
+    loopType = var->type;
+    if (loopType.isValid() && !loopType.isInteger()) {
+      error(n->loc, "loop variable '" + n->name + "' has type '" +
+                        loopType.str() + "'; it must be an integer");
+      argsOk = false;
+    }
+    if (var->isParam)
+      var->isAssigned = true;
+  } else if (argsOk) {
+    for (auto &a : args) {
+      if (isWeak(*a))
+        continue;
+      loopType = loopType.isValid() ? promote(loopType, a->type) : a->type;
+    }
+    if (!loopType.isValid())
+      loopType = Type::int64();
+  }
+  if (argsOk && loopType.isValid()) {
+    for (auto &a : args)
+      argsOk &= convertImplicitly(a, loopType, "range() argument");
+  }
+  if (!var)
+    var = declare(n->name, n->loc, argsOk ? loopType : Type::invalid());
+  if (argsOk && loopType.isValid()) {
+    s.var = var;
+    if (args.size() == 1) {
+      s.start = makeLiteral(call->loc, ConstValue::ofInt(0), false, loopType);
+      s.stop = std::move(args[0]);
+    } else {
+      s.start = std::move(args[0]);
+      s.stop = std::move(args[1]);
+    }
+    if (args.size() == 3) {
+      s.step = std::move(args[2]);
+      if (auto *lit = llvm::dyn_cast<IntLiteral>(s.step.get())) {
+        if (lit->value == 0)
+          error(lit->loc, "range() step must not be zero");
+        s.stepSign = lit->value < 0 ? -1 : 1;
+      }
+    } else {
+      s.step = makeLiteral(call->loc, ConstValue::ofInt(1), false, loopType);
+      s.stepSign = 1;
+    }
+    if (loopType.isUnsignedInteger())
+      s.stepSign = 1;
+  }
+  checkBlock(s.body);
+  if (!s.elseBody.empty())
+    error(s.elseBody.front()->loc,
+          "'else' clauses on loops are not supported in kernel code");
+}

@@ -1,0 +1,672 @@
+//===- SemaExpr.cpp - Expression checking and the promotion rules ---------===//
+#include "compiler/Frontend/Sema.h"
+
+using namespace kiln;
+using namespace kiln::ast;
+using namespace kiln::detail;
+
+//===----------------------------------------------------------------------===//
+// Typing helpers
+//===----------------------------------------------------------------------===//
+
+bool Sema::isWeak(const Expr &e) {
+  if (auto *i = llvm::dyn_cast<IntLiteral>(&e))
+    return i->weak;
+  if (auto *f = llvm::dyn_cast<FloatLiteral>(&e))
+    return f->weak;
+  return false;
+}
+
+bool Sema::isFoldable(const Expr &e) {
+  return isWeak(e) || llvm::isa<BoolLiteral>(e);
+}
+
+Type Sema::weakJoin(const Expr &weak, Type other) {
+  bool isInt = llvm::isa<IntLiteral>(weak);
+  if (other.isBool())
+    return isInt ? Type::int64() : Type::float32();
+  if (isInt)
+    return other;
+  return other.isFloat() ? other : Type::float32();
+}
+
+Type Sema::commonType(const Expr &a, const Expr &b) {
+  bool aw = isWeak(a), bw = isWeak(b);
+  if (aw && bw)
+    return llvm::isa<FloatLiteral>(a) || llvm::isa<FloatLiteral>(b)
+               ? Type::float32()
+               : Type::int64();
+  if (aw)
+    return weakJoin(a, b.type);
+  if (bw)
+    return weakJoin(b, a.type);
+  return promote(a.type, b.type);
+}
+
+bool Sema::coerceWeak(ExprPtr &e, Type t) {
+  if (auto *i = llvm::dyn_cast<IntLiteral>(e.get())) {
+    if (t.isFloat()) {
+      e = makeLiteral(e->loc, ConstValue::ofFloat(static_cast<double>(i->value)),
+                      false, t);
+      return true;
+    }
+    if (!t.isInteger() || !fitsIn(i->value, t)) {
+      error(e->loc, "integer literal " + toString(i->value) +
+                        " does not fit in '" + t.str() + "'");
+      e->type = Type::invalid();
+      return false;
+    }
+    i->weak = false;
+    i->type = t;
+    return true;
+  }
+  auto *f = llvm::cast<FloatLiteral>(e.get());
+  if (!t.isFloat()) {
+    error(e->loc, "cannot implicitly convert a float literal to '" + t.str() +
+                      "'; use an explicit cast");
+    e->type = Type::invalid();
+    return false;
+  }
+  f->weak = false;
+  f->type = t;
+  return true;
+}
+
+void Sema::convertTo(ExprPtr &e, Type t) {
+  if (!e->type.isValid() || !t.isValid())
+    return;
+  if (isWeak(*e)) {
+    coerceWeak(e, t);
+    return;
+  }
+  if (e->type == t)
+    return;
+  SourceLoc loc = e->loc;
+  e = std::make_unique<CastExpr>(loc, std::move(e), t, /*isImplicit=*/true);
+}
+
+bool Sema::convertImplicitly(ExprPtr &e, Type t, llvm::StringRef context) {
+  if (!e->type.isValid() || !t.isValid())
+    return false;
+  if (!e->type.isScalar()) {
+    error(e->loc, "cannot use a value of type '" + e->type.str() + "' in " +
+                      context);
+    return false;
+  }
+  if (isWeak(*e))
+    return coerceWeak(e, t);
+  if (!isImplicitlyConvertible(e->type, t)) {
+    error(e->loc, "cannot implicitly convert '" + e->type.str() + "' to '" +
+                      t.str() + "' in " + context + "; use an explicit cast "
+                      "such as " + t.str() + "(...)");
+    return false;
+  }
+  convertTo(e, t);
+  return true;
+}
+
+void Sema::finalizeWeak(ExprPtr &e) {
+  if (!isWeak(*e))
+    return;
+  coerceWeak(e, llvm::isa<IntLiteral>(e.get()) ? Type::int64()
+                                               : Type::float32());
+}
+
+void Sema::convertToBool(ExprPtr &e) {
+  if (!e->type.isValid())
+    return;
+  if (!e->type.isScalar()) {
+    error(e->loc, "a value of type '" + e->type.str() +
+                      "' cannot be used as a condition");
+    e->type = Type::invalid();
+    return;
+  }
+  if (isWeak(*e)) {
+    bool v = literalValue(*e)->truthy();
+    e = makeLiteral(e->loc, ConstValue::ofBool(v), false, Type::boolean());
+    return;
+  }
+  convertTo(e, Type::boolean());
+}
+
+bool Sema::requireScalar(const Expr &e, llvm::StringRef what) {
+  if (e.type.isScalar())
+    return true;
+  if (e.type.isValid())
+    error(e.loc, what + " cannot be applied to a value of type '" +
+                     e.type.str() + "'");
+  return false;
+}
+
+void Sema::replaceWithConstant(ExprPtr &e, const FoldResult &r,
+                               SourceLoc errorLoc) {
+  if (!r.value) {
+    error(errorLoc, r.error);
+    e->type = Type::invalid();
+    return;
+  }
+  Type t = r.value->kind == ConstValue::Kind::Int     ? Type::int64()
+           : r.value->kind == ConstValue::Kind::Float ? Type::float32()
+                                                      : Type::boolean();
+  e = makeLiteral(e->loc, *r.value, r.value->kind != ConstValue::Kind::Bool, t);
+}
+
+VarDecl *Sema::lookupObject(const Expr &e) const {
+  auto *n = llvm::dyn_cast<NameExpr>(&e);
+  if (!n || !fn)
+    return nullptr;
+  auto it = vars.find(n->name);
+  if (it == vars.end())
+    return nullptr;
+  Type t = it->second->type;
+  return t.isArray() || t.isItem() ? it->second : nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+void Sema::checkExpr(ExprPtr &e) {
+  switch (e->kind) {
+  case Expr::Kind::IntLit: {
+    auto *i = llvm::cast<IntLiteral>(e.get());
+    if (i->weak)
+      e->type = Type::int64();
+    return;
+  }
+  case Expr::Kind::FloatLit: {
+    auto *f = llvm::cast<FloatLiteral>(e.get());
+    if (f->weak)
+      e->type = Type::float32();
+    return;
+  }
+  case Expr::Kind::BoolLit:
+    e->type = Type::boolean();
+    return;
+  case Expr::Kind::StringLit:
+    error(e->loc, "string literal not allowed here");
+    return;
+  case Expr::Kind::NoneLit:
+    error(e->loc, "'None' is not allowed here");
+    return;
+  case Expr::Kind::EllipsisLit:
+    error(e->loc, "'...' is not allowed here");
+    return;
+  case Expr::Kind::Name:
+    return checkName(e);
+  case Expr::Kind::Unary:
+    return checkUnary(e);
+  case Expr::Kind::Binary:
+    return checkBinary(e);
+  case Expr::Kind::Compare:
+    return checkCompare(e);
+  case Expr::Kind::BoolOp:
+    return checkBoolOp(e);
+  case Expr::Kind::IfExp:
+    return checkIfExp(e);
+  case Expr::Kind::Call:
+    if (inModuleConstant)
+      return;
+    return checkCall(e);
+  case Expr::Kind::Attribute:
+    return checkAttribute(e);
+  case Expr::Kind::Subscript:
+    return checkSubscript(e);
+  case Expr::Kind::Tuple:
+    error(e->loc, "tuples are not allowed here");
+    return;
+  case Expr::Kind::Slice:
+    error(e->loc, "slices are not allowed in kernel code");
+    return;
+  case Expr::Kind::Error:
+    return;
+  // Already resolved (e.g. the target of an augmented assignment).
+  case Expr::Kind::VarRef:
+  case Expr::Kind::Cast:
+  case Expr::Kind::ItemQuery:
+  case Expr::Kind::ArrayDim:
+  case Expr::Kind::ArraySize:
+  case Expr::Kind::ArrayElement:
+  case Expr::Kind::AugTarget:
+    return;
+  }
+}
+
+void Sema::checkName(ExprPtr &e) {
+  auto *n = llvm::cast<NameExpr>(e.get());
+  if (fn) {
+    auto it = vars.find(n->name);
+    if (it != vars.end()) {
+      VarDecl *d = it->second;
+      if (d->type.isArray()) {
+        error(n->loc, "array '" + n->name + "' cannot be used as a value; "
+                      "index it, as in '" + n->name + "[i]'");
+        return;
+      }
+      if (d->type.isItem()) {
+        error(n->loc, "'" + n->name + "' (an 'Item') cannot be used as a "
+                      "value; call one of its methods, as in '" + n->name +
+                      ".get_id(0)'");
+        return;
+      }
+      SourceLoc loc = n->loc;
+      Type t = d->type;
+      e = std::make_unique<VarRefExpr>(loc, d);
+      e->type = t;
+      return;
+    }
+    if (assignedNames.count(n->name)) {
+      error(n->loc, "local variable '" + n->name +
+                        "' is referenced before assignment");
+      return;
+    }
+  }
+  auto c = constants.find(n->name);
+  if (c != constants.end()) {
+    const Expr &value = *c->second->value;
+    e = makeLiteral(n->loc, *literalValue(value), isWeak(value), value.type);
+    return;
+  }
+  if (inModuleConstant)
+    return;
+  diagnoseNonValueName(n->name, n->loc);
+}
+
+void Sema::diagnoseNonValueName(const std::string &name, SourceLoc loc) {
+  if (lookupScalarTypeName(name) || name == "Item" || name == "Array")
+    error(loc, "'" + name + "' is a type, not a value");
+  else if (functionNames.count(name))
+    error(loc, "unsupported construct: reference to function '" + name + "'");
+  else if (ignoredNames.count(name))
+    error(loc, "module-level name '" + name + "' is not a compile-time "
+               "constant and cannot be used in kernel code");
+  else
+    error(loc, "use of undefined name '" + name + "'");
+}
+
+void Sema::checkUnary(ExprPtr &e) {
+  auto *u = llvm::cast<UnaryExpr>(e.get());
+  checkExpr(u->operand);
+  if (!u->operand->type.isValid())
+    return;
+  if (!requireScalar(*u->operand, std::string("operator '") +
+                                      spelling(u->op) + "'"))
+    return;
+  if (isFoldable(*u->operand)) {
+    SourceLoc loc = u->loc;
+    replaceWithConstant(e, foldUnary(u->op, *literalValue(*u->operand)), loc);
+    return;
+  }
+  switch (u->op) {
+  case UnaryOp::Not:
+    convertToBool(u->operand);
+    u->type = Type::boolean();
+    return;
+  case UnaryOp::Invert:
+    if (u->operand->type.isFloat()) {
+      error(u->loc, "operator '~' requires an integer operand, got '" +
+                        u->operand->type.str() + "'");
+      return;
+    }
+    [[fallthrough]];
+  case UnaryOp::Neg:
+  case UnaryOp::Pos:
+    // Python: -True == -1, ~True == -2 (bool arithmetic is int64).
+    if (u->operand->type.isBool())
+      convertTo(u->operand, Type::int64());
+    u->type = u->operand->type;
+    return;
+  }
+}
+
+static bool isBitwise(BinOp op) {
+  return op == BinOp::BitAnd || op == BinOp::BitOr || op == BinOp::BitXor;
+}
+
+void Sema::checkBinary(ExprPtr &e) {
+  auto *b = llvm::cast<BinaryExpr>(e.get());
+  checkExpr(b->lhs);
+  checkExpr(b->rhs);
+  if (!b->lhs->type.isValid() || !b->rhs->type.isValid())
+    return;
+  std::string what = std::string("operator '") + spelling(b->op) + "'";
+  if (b->op == BinOp::MatMul) {
+    error(b->loc, "operator '@' is not supported in kernel code");
+    return;
+  }
+  if (!requireScalar(*b->lhs, what) || !requireScalar(*b->rhs, what))
+    return;
+  if (isFoldable(*b->lhs) && isFoldable(*b->rhs)) {
+    SourceLoc loc = b->loc;
+    replaceWithConstant(
+        e, foldBinary(b->op, *literalValue(*b->lhs), *literalValue(*b->rhs)),
+        loc);
+    return;
+  }
+  if (b->op == BinOp::Div || b->op == BinOp::FloorDiv || b->op == BinOp::Mod) {
+    std::optional<ConstValue> divisor = literalValue(*b->rhs);
+    if (divisor && !divisor->truthy()) {
+      error(b->rhs->loc, "division by zero");
+      return;
+    }
+  }
+  if (b->op == BinOp::Pow)
+    return checkPow(e);
+
+  Type t = commonType(*b->lhs, *b->rhs);
+  if (isBitwise(b->op) && b->lhs->type.isBool() && b->rhs->type.isBool() &&
+      !isWeak(*b->lhs) && !isWeak(*b->rhs))
+    t = Type::boolean();
+  if ((isBitwise(b->op) || b->op == BinOp::Shl || b->op == BinOp::Shr) &&
+      t.isFloat()) {
+    error(b->loc, what + " requires integer operands, got '" +
+                      (b->lhs->type.isFloat() ? b->lhs->type : b->rhs->type)
+                          .str() +
+                      "'");
+    return;
+  }
+  if (b->op == BinOp::Div) {
+    // True division: the operands' types after the weak-literal rule decide.
+    Type lt = isWeak(*b->lhs) ? t : b->lhs->type;
+    Type rt = isWeak(*b->rhs) ? t : b->rhs->type;
+    if (isWeak(*b->lhs) && !coerceWeak(b->lhs, t))
+      return;
+    if (isWeak(*b->rhs) && !coerceWeak(b->rhs, t))
+      return;
+    t = trueDivisionType(lt, rt);
+  }
+  convertTo(b->lhs, t);
+  convertTo(b->rhs, t);
+  if (!b->lhs->type.isValid() || !b->rhs->type.isValid())
+    return;
+  b->type = t;
+}
+
+void Sema::checkPow(ExprPtr &e) {
+  auto *b = llvm::cast<BinaryExpr>(e.get());
+  if (auto *exp = llvm::dyn_cast<IntLiteral>(b->rhs.get());
+      exp && exp->weak && !isWeak(*b->lhs)) {
+    if (exp->value < 0 && !b->lhs->type.isFloat()) {
+      error(exp->loc, "negative exponent " + toString(exp->value) +
+                          " with an integer base; use a float base");
+      return;
+    }
+    if (exp->value >= 0) {
+      // Exact repeated multiplication in the base's type.
+      b->constExponent = static_cast<uint64_t>(exp->value);
+      if (b->lhs->type.isBool())
+        convertTo(b->lhs, Type::int64());
+      exp->weak = false;
+      exp->type = Type::int64();
+      b->type = b->lhs->type;
+      return;
+    }
+  }
+  Type t = commonType(*b->lhs, *b->rhs);
+  convertTo(b->lhs, t);
+  convertTo(b->rhs, t);
+  if (!b->lhs->type.isValid() || !b->rhs->type.isValid())
+    return;
+  b->type = t;
+}
+
+void Sema::checkCompare(ExprPtr &e) {
+  auto *c = llvm::cast<CompareExpr>(e.get());
+  bool ok = true;
+  for (auto &o : c->operands) {
+    checkExpr(o);
+    ok &= o->type.isValid();
+  }
+  if (!ok)
+    return;
+  for (size_t i = 0; i < c->ops.size(); ++i) {
+    CmpOp op = c->ops[i];
+    if (op == CmpOp::In || op == CmpOp::NotIn || op == CmpOp::Is ||
+        op == CmpOp::IsNot) {
+      error(c->opLocs[i], std::string("operator '") + spelling(op) +
+                              "' is not supported in kernel code");
+      return;
+    }
+  }
+  for (auto &o : c->operands)
+    if (!requireScalar(*o, "comparison"))
+      return;
+  bool allFoldable = true;
+  for (auto &o : c->operands)
+    allFoldable &= isFoldable(*o);
+  if (allFoldable) {
+    bool result = true;
+    for (size_t i = 0; i < c->ops.size(); ++i) {
+      FoldResult r = foldCompare(c->ops[i], *literalValue(*c->operands[i]),
+                                 *literalValue(*c->operands[i + 1]));
+      result = result && r.value->b;
+    }
+    e = makeLiteral(e->loc, ConstValue::ofBool(result), false, Type::boolean());
+    return;
+  }
+  c->pairTypes.clear();
+  for (size_t i = 0; i < c->ops.size(); ++i) {
+    Expr &a = *c->operands[i], &b = *c->operands[i + 1];
+    Type t = a.type.isBool() && b.type.isBool() && !isWeak(a) && !isWeak(b)
+                 ? Type::boolean()
+                 : commonType(a, b);
+    // A literal operand must fit every comparison it takes part in.
+    for (Expr *x : {&a, &b}) {
+      if (auto *lit = llvm::dyn_cast<IntLiteral>(x);
+          lit && lit->weak && !fitsIn(lit->value, t)) {
+        error(lit->loc, "integer literal " + toString(lit->value) +
+                            " does not fit in '" + t.str() + "'");
+        return;
+      }
+      if (llvm::isa<FloatLiteral>(x) && isWeak(*x) && !t.isFloat()) {
+        error(x->loc, "cannot compare a float literal as '" + t.str() + "'");
+        return;
+      }
+    }
+    c->pairTypes.push_back(t);
+  }
+  // Weak literals get the type of the (first) comparison they are in; MLIRGen
+  // materializes literals directly in each pair's type.
+  for (size_t i = 0; i < c->operands.size(); ++i) {
+    Expr &o = *c->operands[i];
+    if (!isWeak(o))
+      continue;
+    Type t = c->pairTypes[i == 0 ? 0 : i - 1];
+    if (auto *lit = llvm::dyn_cast<IntLiteral>(&o))
+      lit->weak = false;
+    else
+      llvm::cast<FloatLiteral>(o).weak = false;
+    o.type = t;
+  }
+  c->type = Type::boolean();
+}
+
+void Sema::checkBoolOp(ExprPtr &e) {
+  auto *b = llvm::cast<BoolOpExpr>(e.get());
+  bool ok = true, allFoldable = true;
+  for (auto &v : b->values) {
+    checkExpr(v);
+    ok &= v->type.isValid();
+    if (ok)
+      allFoldable &= isFoldable(*v);
+  }
+  if (!ok)
+    return;
+  if (allFoldable) {
+    bool result = b->op == BoolOpKind::And;
+    for (auto &v : b->values) {
+      bool t = literalValue(*v)->truthy();
+      result = b->op == BoolOpKind::And ? (result && t) : (result || t);
+    }
+    e = makeLiteral(e->loc, ConstValue::ofBool(result), false, Type::boolean());
+    return;
+  }
+  for (auto &v : b->values) {
+    convertToBool(v);
+    if (!v->type.isValid())
+      return;
+  }
+  b->type = Type::boolean();
+}
+
+void Sema::checkIfExp(ExprPtr &e) {
+  auto *i = llvm::cast<IfExpr>(e.get());
+  checkExpr(i->cond);
+  checkExpr(i->thenValue);
+  checkExpr(i->elseValue);
+  if (!i->cond->type.isValid() || !i->thenValue->type.isValid() ||
+      !i->elseValue->type.isValid())
+    return;
+  if (!requireScalar(*i->thenValue, "a conditional expression") ||
+      !requireScalar(*i->elseValue, "a conditional expression"))
+    return;
+  if (isFoldable(*i->cond) && isFoldable(*i->thenValue) &&
+      isFoldable(*i->elseValue)) {
+    bool c = literalValue(*i->cond)->truthy();
+    ExprPtr chosen = std::move(c ? i->thenValue : i->elseValue);
+    e = std::move(chosen);
+    return;
+  }
+  convertToBool(i->cond);
+  Type t = i->thenValue->type.isBool() && i->elseValue->type.isBool()
+               ? Type::boolean()
+               : commonType(*i->thenValue, *i->elseValue);
+  convertTo(i->thenValue, t);
+  convertTo(i->elseValue, t);
+  if (!i->cond->type.isValid() || !i->thenValue->type.isValid() ||
+      !i->elseValue->type.isValid())
+    return;
+  i->type = t;
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes and subscripts
+//===----------------------------------------------------------------------===//
+
+void Sema::checkAttribute(ExprPtr &e) {
+  auto *a = llvm::cast<AttributeExpr>(e.get());
+  if (inModuleConstant)
+    return;
+  VarDecl *obj = lookupObject(*a->value);
+  if (obj && obj->type.isItem()) {
+    if (a->attr == "dimensions") {
+      e = std::make_unique<ItemQueryExpr>(a->loc, ItemQuery::Dimensions, obj, 0);
+      e->type = Type::int64();
+      return;
+    }
+    error(a->attrLoc, "'Item' has no attribute '" + a->attr + "'");
+    return;
+  }
+  if (obj && obj->type.isArray()) {
+    if (a->attr == "ndim") {
+      e = makeLiteral(a->loc, ConstValue::ofInt(obj->type.rank()), true,
+                      Type::int64());
+      return;
+    }
+    if (a->attr == "size") {
+      e = std::make_unique<ArraySizeExpr>(a->loc, obj);
+      e->type = Type::int64();
+      return;
+    }
+    if (a->attr == "shape") {
+      error(a->loc, "'" + obj->name + ".shape' must be indexed with a "
+                    "constant, as in '" + obj->name + ".shape[0]'");
+      return;
+    }
+    error(a->attrLoc, "'Array' has no attribute '" + a->attr + "'");
+    return;
+  }
+  if (auto *n = llvm::dyn_cast<NameExpr>(a->value.get())) {
+    if (!vars.count(n->name) && !constants.count(n->name)) {
+      if (n->name == "math" || n->name == "np" || n->name == "numpy" ||
+          n->name == "kiln" || n->name == "MemoryOrder" ||
+          n->name == "MemoryScope" || n->name == "AddressSpace") {
+        error(a->loc, "unsupported construct: '" + n->name + "." + a->attr +
+                          "'");
+        return;
+      }
+    }
+  }
+  checkExpr(a->value);
+  if (a->value->type.isValid())
+    error(a->attrLoc, "a value of type '" + a->value->type.str() +
+                          "' has no attribute '" + a->attr + "'");
+}
+
+void Sema::checkSubscript(ExprPtr &e) {
+  auto *s = llvm::cast<SubscriptExpr>(e.get());
+  if (inModuleConstant)
+    return;
+  // `a.shape[d]`
+  if (auto *attr = llvm::dyn_cast<AttributeExpr>(s->value.get())) {
+    VarDecl *obj = lookupObject(*attr->value);
+    if (obj && obj->type.isArray() && attr->attr == "shape") {
+      std::optional<unsigned> dim =
+          constantDimension(s->index, "'" + obj->name + ".shape'",
+                            obj->type.rank());
+      if (!dim)
+        return;
+      e = std::make_unique<ArrayDimExpr>(s->loc, obj, *dim);
+      e->type = Type::int64();
+      return;
+    }
+  }
+  if (VarDecl *obj = lookupObject(*s->value)) {
+    if (obj->type.isArray())
+      return checkArrayElement(e, obj);
+    error(s->loc, "an 'Item' is not subscriptable; use '" + obj->name +
+                      ".get_id(d)'");
+    return;
+  }
+  checkExpr(s->value);
+  if (s->value->type.isValid())
+    error(s->loc, "a value of type '" + s->value->type.str() +
+                      "' is not subscriptable");
+}
+
+void Sema::checkArrayElement(ExprPtr &e, VarDecl *array) {
+  auto *s = llvm::cast<SubscriptExpr>(e.get());
+  std::vector<ExprPtr> indices;
+  if (auto *t = llvm::dyn_cast<TupleExpr>(s->index.get());
+      t && !t->parenthesized)
+    indices = std::move(t->elements);
+  else if (auto *t2 = llvm::dyn_cast<TupleExpr>(s->index.get()))
+    indices = std::move(t2->elements);
+  else
+    indices.push_back(std::move(s->index));
+  unsigned rank = array->type.rank();
+  if (indices.size() != rank) {
+    error(s->loc, "array '" + array->name + "' has " + std::to_string(rank) +
+                      (rank == 1 ? " dimension" : " dimensions") +
+                      " but is indexed with " + std::to_string(indices.size()) +
+                      (indices.size() == 1 ? " index" : " indices"));
+    return;
+  }
+  bool ok = true;
+  for (auto &idx : indices) {
+    if (llvm::isa<SliceExpr>(idx.get())) {
+      error(idx->loc, "slices are not allowed in kernel code");
+      ok = false;
+      continue;
+    }
+    checkExpr(idx);
+    if (!idx->type.isValid()) {
+      ok = false;
+      continue;
+    }
+    if (!idx->type.isInteger()) {
+      error(idx->loc, "array index must be an integer, got '" +
+                          idx->type.str() + "'");
+      ok = false;
+      continue;
+    }
+    convertTo(idx, Type::int64());
+    ok &= idx->type.isValid();
+  }
+  if (!ok)
+    return;
+  auto elem = std::make_unique<ArrayElementExpr>(s->loc, array);
+  elem->indices = std::move(indices);
+  elem->type = array->type.elementType();
+  e = std::move(elem);
+}
