@@ -127,10 +127,11 @@ struct UnaryExpr : Expr {
 };
 
 struct BinaryExpr : Expr {
-  BinaryExpr(SourceLoc loc, BinOp op, ExprPtr lhs, ExprPtr rhs)
-      : Expr(Kind::Binary, loc), op(op), lhs(std::move(lhs)),
-        rhs(std::move(rhs)) {}
+  BinaryExpr(SourceLoc opLoc, BinOp op, ExprPtr lhs, ExprPtr rhs)
+      : Expr(Kind::Binary, lhs->loc), op(op), opLoc(opLoc),
+        lhs(std::move(lhs)), rhs(std::move(rhs)) {}
   BinOp op;
+  SourceLoc opLoc; ///< The operator; `loc` is the start of the left operand.
   ExprPtr lhs, rhs;
   /// Sema, for `**`: the exponent when it is a non-negative integer
   /// constant (lowered to exact repeated multiplication); `rhs` then is that

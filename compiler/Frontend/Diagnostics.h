@@ -2,7 +2,7 @@
 //
 // Source locations and the diagnostic engine of the frontend. Every message
 // is printed as `FILE:LINE:COL: error: MESSAGE`, the source line and a caret
-// (llvm::SourceMgr's format). The engine owns the source buffer, so
+// (the format of llvm::SourceMgr). The engine owns the source buffer, so
 // locations stay valid for as long as the engine lives.
 //
 //===----------------------------------------------------------------------===//
@@ -59,6 +59,7 @@ private:
   llvm::raw_ostream &os;
   llvm::SourceMgr srcMgr;
   std::string file;
+  const char *bufferEnd = nullptr;
   unsigned numErrors = 0;
   bool truncated = false;
 };

@@ -75,6 +75,7 @@ private:
   uint32_t line = 1;
   std::vector<Token> tokens;
   std::vector<unsigned> indents{0};
+  std::vector<unsigned> altIndents{0};
   std::vector<Bracket> brackets;
   bool lineHasTokens = false;
 };
@@ -90,35 +91,50 @@ static bool isIdentChar(char c) {
 }
 
 bool Lexer::lexIndentation() {
-  unsigned width = 0;
+  // Python measures indentation twice, with tabs to multiples of 8 and with
+  // tabs as one column; the two must agree on every comparison (TabError).
+  unsigned width = 0, altWidth = 0;
   const char *p = cur;
   while (p < src.end()) {
-    if (*p == ' ')
+    if (*p == ' ') {
       ++width;
-    else if (*p == '\t')
+      ++altWidth;
+    } else if (*p == '\t') {
       width = (width / 8 + 1) * 8;
-    else if (*p == '\f')
-      width = 0;
-    else
+      ++altWidth;
+    } else if (*p == '\f') {
+      width = altWidth = 0;
+    } else {
       break;
+    }
     ++p;
   }
   cur = p;
   // Blank lines and comment-only lines do not affect indentation.
   if (atEnd() || *p == '\n' || *p == '\r' || *p == '#')
     return false;
+  auto inconsistent = [&] {
+    diags.error(locAt(p), "inconsistent use of tabs and spaces in indentation");
+  };
   if (width > indents.back()) {
+    if (altWidth <= altIndents.back())
+      inconsistent();
     indents.push_back(width);
+    altIndents.push_back(altWidth);
     pushEmpty(TokKind::Indent, p);
   } else {
     while (width < indents.back()) {
       indents.pop_back();
+      altIndents.pop_back();
       pushEmpty(TokKind::Dedent, p);
     }
     if (width != indents.back()) {
       diags.error(locAt(p),
                   "unindent does not match any outer indentation level");
       indents.push_back(width);
+      altIndents.push_back(altWidth);
+    } else if (altWidth != altIndents.back()) {
+      inconsistent();
     }
   }
   return true;
@@ -377,6 +393,7 @@ std::vector<Token> Lexer::run() {
   closeLine(cur);
   while (indents.size() > 1) {
     indents.pop_back();
+    altIndents.pop_back();
     pushEmpty(TokKind::Dedent, cur);
   }
   pushEmpty(TokKind::Eof, cur);

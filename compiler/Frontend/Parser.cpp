@@ -52,6 +52,10 @@ void Parser::error(SourceLoc loc, const llvm::Twine &message) {
   if (stmtFailed)
     return;
   stmtFailed = true;
+  // After a lexical error (an unclosed bracket, an unterminated string), an
+  // error at the end of the file is a consequence of it.
+  if (diags.hadError() && loc.ptr == toks.back().loc.ptr)
+    return;
   diags.error(loc, message);
 }
 
@@ -421,8 +425,13 @@ StmtList Parser::parseBlock() {
 }
 
 void Parser::rejectCompoundStatement(llvm::StringRef what) {
+  bool isTry = tok().isName("try");
   error(tok().loc, what);
   skipStatement();
+  // The clauses that belong to the rejected statement go with it.
+  while (isTry && (tok().isName("except") || tok().isName("else") ||
+                   tok().isName("finally")))
+    skipStatement();
 }
 
 void Parser::parseStatement(StmtList &out) {

@@ -337,8 +337,15 @@ void Sema::checkFunction(FunctionDef &f) {
 //===----------------------------------------------------------------------===//
 
 void Sema::checkBlock(StmtList &body) {
-  for (auto &s : body)
+  for (auto &s : body) {
+    // `...` as a placeholder body is `pass`.
+    if (auto *es = llvm::dyn_cast<ExprStmt>(s.get()))
+      if (llvm::isa<EllipsisLiteral>(es->expr.get())) {
+        s = std::make_unique<PassStmt>(s->loc);
+        continue;
+      }
     checkStmt(*s);
+  }
 }
 
 void Sema::checkStmt(Stmt &s) {
@@ -391,8 +398,6 @@ void Sema::checkStmt(Stmt &s) {
 
 void Sema::checkExprStmt(ExprStmt &s) {
   Expr *e = s.expr.get();
-  if (llvm::isa<EllipsisLiteral>(e))
-    return; // `...` as a placeholder body, like `pass`.
   if (llvm::isa<StringLiteral>(e)) {
     error(e->loc, "string literal not allowed here");
     return;
@@ -469,12 +474,16 @@ void Sema::assignTo(ExprPtr &target, ExprPtr &value) {
 }
 
 void Sema::checkAssign(AssignStmt &s) {
-  checkExpr(s.value);
   if (s.targets.size() != 1) {
     error(s.targets[1]->loc,
           "unsupported construct: chained assignment to several targets");
     return;
   }
+  if (llvm::isa<TupleExpr>(s.targets[0].get())) {
+    error(s.targets[0]->loc, "unsupported construct: tuple assignment");
+    return;
+  }
+  checkExpr(s.value);
   assignTo(s.targets[0], s.value);
 }
 

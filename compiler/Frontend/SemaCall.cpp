@@ -43,6 +43,11 @@ void Sema::checkCall(ExprPtr &e) {
       error(n->loc, "unsupported construct: call to '" + n->name + "'");
       return;
     }
+    if (ignoredNames.count(n->name) && !constants.count(n->name)) {
+      error(n->loc, "cannot call '" + n->name + "': only @device_func "
+                    "functions can be called from kernel code");
+      return;
+    }
     if (functionNames.count(n->name)) {
       error(n->loc, "unsupported construct: call to function '" + n->name +
                         "'");

@@ -81,6 +81,14 @@ void Sema::convertTo(ExprPtr &e, Type t) {
   }
   if (e->type == t)
     return;
+  // A typed constant is converted now (same semantics as at run time).
+  if (std::optional<ConstValue> v = literalValue(*e)) {
+    FoldResult r = castConstant(*v, t);
+    if (r.value) {
+      e = makeLiteral(e->loc, *r.value, false, t);
+      return;
+    }
+  }
   SourceLoc loc = e->loc;
   e = std::make_unique<CastExpr>(loc, std::move(e), t, /*isImplicit=*/true);
 }
@@ -331,24 +339,24 @@ void Sema::checkBinary(ExprPtr &e) {
     return;
   std::string what = std::string("operator '") + spelling(b->op) + "'";
   if (b->op == BinOp::MatMul) {
-    error(b->loc, "operator '@' is not supported in kernel code");
+    error(b->opLoc, "operator '@' is not supported in kernel code");
     return;
   }
   if (!requireScalar(*b->lhs, what) || !requireScalar(*b->rhs, what))
     return;
-  if (isFoldable(*b->lhs) && isFoldable(*b->rhs)) {
-    SourceLoc loc = b->loc;
-    replaceWithConstant(
-        e, foldBinary(b->op, *literalValue(*b->lhs), *literalValue(*b->rhs)),
-        loc);
-    return;
-  }
   if (b->op == BinOp::Div || b->op == BinOp::FloorDiv || b->op == BinOp::Mod) {
     std::optional<ConstValue> divisor = literalValue(*b->rhs);
     if (divisor && !divisor->truthy()) {
       error(b->rhs->loc, "division by zero");
       return;
     }
+  }
+  if (isFoldable(*b->lhs) && isFoldable(*b->rhs)) {
+    SourceLoc loc = b->opLoc;
+    replaceWithConstant(
+        e, foldBinary(b->op, *literalValue(*b->lhs), *literalValue(*b->rhs)),
+        loc);
+    return;
   }
   if (b->op == BinOp::Pow)
     return checkPow(e);
@@ -359,7 +367,7 @@ void Sema::checkBinary(ExprPtr &e) {
     t = Type::boolean();
   if ((isBitwise(b->op) || b->op == BinOp::Shl || b->op == BinOp::Shr) &&
       t.isFloat()) {
-    error(b->loc, what + " requires integer operands, got '" +
+    error(b->opLoc, what + " requires integer operands, got '" +
                       (b->lhs->type.isFloat() ? b->lhs->type : b->rhs->type)
                           .str() +
                       "'");
@@ -412,13 +420,6 @@ void Sema::checkPow(ExprPtr &e) {
 
 void Sema::checkCompare(ExprPtr &e) {
   auto *c = llvm::cast<CompareExpr>(e.get());
-  bool ok = true;
-  for (auto &o : c->operands) {
-    checkExpr(o);
-    ok &= o->type.isValid();
-  }
-  if (!ok)
-    return;
   for (size_t i = 0; i < c->ops.size(); ++i) {
     CmpOp op = c->ops[i];
     if (op == CmpOp::In || op == CmpOp::NotIn || op == CmpOp::Is ||
@@ -428,6 +429,13 @@ void Sema::checkCompare(ExprPtr &e) {
       return;
     }
   }
+  bool ok = true;
+  for (auto &o : c->operands) {
+    checkExpr(o);
+    ok &= o->type.isValid();
+  }
+  if (!ok)
+    return;
   for (auto &o : c->operands)
     if (!requireScalar(*o, "comparison"))
       return;

@@ -217,7 +217,7 @@ Value MLIRGenImpl::genUnary(const ast::UnaryExpr &e) {
 }
 
 Value MLIRGenImpl::genBinary(const ast::BinaryExpr &e) {
-  mlir::Location l = loc(e.loc);
+  mlir::Location l = loc(e.opLoc);
   Value lhs = genExpr(*e.lhs);
   if (e.constExponent)
     return genPowConst(lhs, *e.constExponent, e.type, l);

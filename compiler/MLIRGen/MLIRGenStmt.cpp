@@ -197,9 +197,9 @@ void MLIRGenImpl::genFor(const ast::ForStmt &s) {
                          ? varType
                          : Type::scalar(integerKind(64, varType.isSignedInteger()));
   mlir::Type counterMLIR = toMLIR(counterType);
-  Value start = genConvert(genExpr(*s.start), varType, counterType, l);
-  Value stop = genConvert(genExpr(*s.stop), varType, counterType, l);
-  Value step = genConvert(genExpr(*s.step), varType, counterType, l);
+  Value start = genExprAs(*s.start, counterType);
+  Value stop = genExprAs(*s.stop, counterType);
+  Value step = genExprAs(*s.step, counterType);
   // Zero-extended narrow unsigned values are non-negative in i64, so signed
   // comparisons are right for every counter but a uint64 one.
   bool unsignedCmp = counterType.isUnsignedInteger();

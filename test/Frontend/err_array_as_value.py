@@ -1,0 +1,5 @@
+# RUN: not kilnc %s --emit=kiln 2>&1 | FileCheck %s
+# CHECK: {{.*}}err_array_as_value.py:5:9: error: array 'a' cannot be used as a value; index it, as in 'a[i]'
+@kernel
+def k(item: Item, a: Array[float32], m: Array[int32, 2], n: int32, x: float32, u: uint32, i8v: int8):
+    b = a

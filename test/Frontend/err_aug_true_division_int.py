@@ -1,0 +1,5 @@
+# RUN: not kilnc %s --emit=kiln 2>&1 | FileCheck %s
+# CHECK: {{.*}}err_aug_true_division_int.py:5:5: error: cannot implicitly convert 'float32' to 'int32' in augmented assignment; use an explicit cast such as int32(...)
+@kernel
+def k(item: Item, a: Array[float32], m: Array[int32, 2], n: int32, x: float32, u: uint32, i8v: int8):
+    n /= 2

@@ -1,0 +1,6 @@
+# RUN: not kilnc %s --emit=kiln 2>&1 | FileCheck %s
+# CHECK: {{.*}}err_walrus.py:5:11: error: assignment expressions (':=') are not allowed in kernel code
+@kernel
+def k(item: Item, a: Array[float32], m: Array[int32, 2], n: int32, x: float32, u: uint32, i8v: int8):
+    if (b := n) > 0:
+        pass
