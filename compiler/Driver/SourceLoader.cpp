@@ -1,5 +1,7 @@
 //===- SourceLoader.cpp - Kernel source or kiln MLIR → kiln module --------===//
 #include "compiler/Driver/SourceLoader.h"
+#include "compiler/Frontend/Frontend.h"
+#include "compiler/MLIRGen/MLIRGen.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -33,8 +35,20 @@ FailureOr<OwningOpRef<ModuleOp>>
 loadKernelSource(MLIRContext &context, llvm::StringRef source,
                  llvm::StringRef filename, llvm::raw_ostream &diagnostics,
                  const LoadOptions &options) {
-  diagnostics << filename << ": error: kernel source is not wired yet\n";
-  return failure();
+  kiln::DiagnosticEngine diags(diagnostics);
+  std::unique_ptr<ast::Module> ast = parseAndCheck(source, filename, diags);
+  if (!ast)
+    return failure();
+  if (options.dumpAST) {
+    ast::dump(*ast, *options.dumpAST);
+    return OwningOpRef<ModuleOp>();
+  }
+  // MLIRGen reports through MLIR diagnostics; print them like the frontend.
+  SourceMgrDiagnosticHandler handler(diags.sourceMgr(), &context, diagnostics);
+  OwningOpRef<ModuleOp> module = mlirGen(context, *ast, filename);
+  if (!module)
+    return failure();
+  return module;
 }
 } // namespace
 
