@@ -1,7 +1,7 @@
 # lit configuration for Kiln. Test files: .py kernel modules, .mlir dialect
 # tests and .test scripts. Features gate what needs a device or a tool:
 #   ptxas  - CUDA's ptxas is installed (every PTX test runs it)
-#   opencl - an OpenCL device (PoCL on the CPU) is present
+#   opencl - an OpenCL CPU device (PoCL) is present; tests use --device cpu
 #   cuda   - a CUDA driver and GPU are present (GPU machine only)
 import os
 import shutil
@@ -50,7 +50,7 @@ def probe(device):
     return result.returncode == 0
 
 
-if probe("opencl"):
+if probe("cpu"):
     config.available_features.add("opencl")
 if probe("cuda"):
     config.available_features.add("cuda")
