@@ -404,3 +404,18 @@ std::vector<Token> kiln::tokenize(llvm::StringRef source,
                                   DiagnosticEngine &diags) {
   return Lexer(source, diags).run();
 }
+
+std::string kiln::describeToken(const Token &t) {
+  switch (t.kind) {
+  case TokKind::Eof:
+    return "end of file";
+  case TokKind::Newline:
+    return "end of line";
+  case TokKind::Indent:
+    return "indent";
+  case TokKind::Dedent:
+    return "dedent";
+  default:
+    return "'" + t.text.str() + "'";
+  }
+}

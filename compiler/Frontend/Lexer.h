@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <string>
 #include <vector>
 
 namespace kiln {
@@ -38,6 +39,9 @@ struct Token {
 /// Lexical errors are reported to `diags`; the returned stream always ends
 /// with balanced INDENT/DEDENT and an Eof token.
 std::vector<Token> tokenize(llvm::StringRef source, DiagnosticEngine &diags);
+
+/// How a token is named in messages: `'x'`, `end of line`, `end of file`.
+std::string describeToken(const Token &t);
 
 /// Returns true if `name` is a Python keyword (never a variable name).
 bool isPythonKeyword(llvm::StringRef name);

@@ -1,0 +1,139 @@
+//===- SemaAccess.cpp - Attributes and subscripts -------------------------===//
+//
+// `item.dimensions`, `a.ndim`, `a.size`, `a.shape[d]` and array elements
+// `a[i, j]` (indices converted to int64).
+//
+//===----------------------------------------------------------------------===//
+#include "compiler/Frontend/Sema.h"
+
+using namespace kiln;
+using namespace kiln::ast;
+using namespace kiln::detail;
+
+void Sema::checkAttribute(ExprPtr &e) {
+  auto *a = llvm::cast<AttributeExpr>(e.get());
+  if (inModuleConstant)
+    return;
+  VarDecl *obj = lookupObject(*a->value);
+  if (obj && obj->type.isItem()) {
+    if (a->attr == "dimensions") {
+      e = std::make_unique<ItemQueryExpr>(a->loc, ItemQuery::Dimensions, obj, 0);
+      e->type = Type::int64();
+      return;
+    }
+    error(a->attrLoc, "'Item' has no attribute '" + a->attr + "'");
+    return;
+  }
+  if (obj && obj->type.isArray()) {
+    if (a->attr == "ndim") {
+      e = makeLiteral(a->loc, ConstValue::ofInt(obj->type.rank()), true,
+                      Type::int64());
+      return;
+    }
+    if (a->attr == "size") {
+      e = std::make_unique<ArraySizeExpr>(a->loc, obj);
+      e->type = Type::int64();
+      return;
+    }
+    if (a->attr == "shape") {
+      error(a->loc, "'" + obj->name + ".shape' must be indexed with a "
+                    "constant, as in '" + obj->name + ".shape[0]'");
+      return;
+    }
+    error(a->attrLoc, "'Array' has no attribute '" + a->attr + "'");
+    return;
+  }
+  if (auto *n = llvm::dyn_cast<NameExpr>(a->value.get())) {
+    if (!vars.count(n->name) && !constants.count(n->name)) {
+      if (n->name == "math" || n->name == "np" || n->name == "numpy" ||
+          n->name == "kiln" || n->name == "MemoryOrder" ||
+          n->name == "MemoryScope" || n->name == "AddressSpace") {
+        error(a->loc, "unsupported construct: '" + n->name + "." + a->attr +
+                          "'");
+        return;
+      }
+    }
+  }
+  checkExpr(a->value);
+  if (a->value->type.isValid())
+    error(a->attrLoc, "a value of type '" + a->value->type.str() +
+                          "' has no attribute '" + a->attr + "'");
+}
+
+void Sema::checkSubscript(ExprPtr &e) {
+  auto *s = llvm::cast<SubscriptExpr>(e.get());
+  if (inModuleConstant)
+    return;
+  // `a.shape[d]`
+  if (auto *attr = llvm::dyn_cast<AttributeExpr>(s->value.get())) {
+    VarDecl *obj = lookupObject(*attr->value);
+    if (obj && obj->type.isArray() && attr->attr == "shape") {
+      std::optional<unsigned> dim =
+          constantDimension(s->index, "'" + obj->name + ".shape'",
+                            obj->type.rank());
+      if (!dim)
+        return;
+      e = std::make_unique<ArrayDimExpr>(s->loc, obj, *dim);
+      e->type = Type::int64();
+      return;
+    }
+  }
+  if (VarDecl *obj = lookupObject(*s->value)) {
+    if (obj->type.isArray())
+      return checkArrayElement(e, obj);
+    error(s->loc, "an 'Item' is not subscriptable; use '" + obj->name +
+                      ".get_id(d)'");
+    return;
+  }
+  checkExpr(s->value);
+  if (s->value->type.isValid())
+    error(s->loc, "a value of type '" + s->value->type.str() +
+                      "' is not subscriptable");
+}
+
+void Sema::checkArrayElement(ExprPtr &e, VarDecl *array) {
+  auto *s = llvm::cast<SubscriptExpr>(e.get());
+  std::vector<ExprPtr> indices;
+  if (auto *t = llvm::dyn_cast<TupleExpr>(s->index.get());
+      t && !t->parenthesized)
+    indices = std::move(t->elements);
+  else if (auto *t2 = llvm::dyn_cast<TupleExpr>(s->index.get()))
+    indices = std::move(t2->elements);
+  else
+    indices.push_back(std::move(s->index));
+  unsigned rank = array->type.rank();
+  if (indices.size() != rank) {
+    error(s->loc, "array '" + array->name + "' has " + std::to_string(rank) +
+                      (rank == 1 ? " dimension" : " dimensions") +
+                      " but is indexed with " + std::to_string(indices.size()) +
+                      (indices.size() == 1 ? " index" : " indices"));
+    return;
+  }
+  bool ok = true;
+  for (auto &idx : indices) {
+    if (llvm::isa<SliceExpr>(idx.get())) {
+      error(idx->loc, "slices are not allowed in kernel code");
+      ok = false;
+      continue;
+    }
+    checkExpr(idx);
+    if (!idx->type.isValid()) {
+      ok = false;
+      continue;
+    }
+    if (!idx->type.isInteger()) {
+      error(idx->loc, "array index must be an integer, got '" +
+                          idx->type.str() + "'");
+      ok = false;
+      continue;
+    }
+    convertTo(idx, Type::int64());
+    ok &= idx->type.isValid();
+  }
+  if (!ok)
+    return;
+  auto elem = std::make_unique<ArrayElementExpr>(s->loc, array);
+  elem->indices = std::move(indices);
+  elem->type = array->type.elementType();
+  e = std::move(elem);
+}
