@@ -35,14 +35,15 @@ fi
 echo "== runtime gtests"
 pass=0; fail=0; skip=0
 for t in $(cat "$work/rt/test/gtest-binaries.txt" 2>/dev/null); do
-  "$t" --gtest_output=xml:"$out/$(basename "$t").xml" >"$out/$(basename "$t").log" 2>&1
-  x="$out/$(basename "$t").xml"
+  x="$work/$(basename "$t").xml"
+  "$t" --gtest_output=xml:"$x" >"$work/gtest-one.log" 2>&1
+  cat "$work/gtest-one.log" >> "$out/gtest.log"
   p=$(grep -c '<testcase .*result="completed"' "$x" 2>/dev/null || true)
   f=$(grep -c '<failure' "$x" 2>/dev/null || true)
   s=$(grep -c '<skipped' "$x" 2>/dev/null || true)
   p=${p:-0}; f=${f:-0}; s=${s:-0}
   pass=$((pass + p - f)); fail=$((fail + f)); skip=$((skip + s))
-  grep -h -A3 "Failure\|SKIPPED" "$out/$(basename "$t").log" | head -20
+  grep -h -A4 "Failure\|SKIPPED \]" "$work/gtest-one.log" | head -20
 done
 row "runtime gtests" "$pass passed, $fail failed, $skip skipped"
 
@@ -57,9 +58,9 @@ config.llvm_tools_dir = "$work/bundle/bin"
 config.python_with_numpy = "$(command -v python3)"
 lit_config.load_config(config, os.path.join(config.kiln_src_root, "test", "lit.cfg.py"))
 PY
-PYTHONPATH="$work/bundle/lit" python3 -c 'from lit.main import main; main()' -v --xunit-xml-output "$out/lit.xml" \
+PYTHONPATH="$work/bundle/lit" python3 -c 'from lit.main import main; main()' -v \
   --filter 'Execution/CUDA|Target/|Tools/' "$work/lit" >"$out/lit.log" 2>&1
-grep -E "^(PASS|FAIL|UNSUPPORTED|XFAIL)" "$out/lit.log" | tee "$out/lit-summary.txt"
+grep -E "^(PASS|FAIL|UNSUPPORTED|XFAIL)" "$out/lit.log"
 lp=$(grep -c "^PASS" "$out/lit.log"); lf=$(grep -c "^FAIL" "$out/lit.log"); lu=$(grep -c "^UNSUPPORTED" "$out/lit.log")
 row "lit (CUDA exec, PTX, tools)" "$lp passed, $lf failed, $lu unsupported"
 

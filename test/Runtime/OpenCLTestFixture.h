@@ -25,6 +25,12 @@ protected:
     if (!module.ok())
       GTEST_SKIP() << module.message();
     binary = *module;
+    // A device that needs a translator this machine lacks (e.g. a GPU
+    // machine without llvm-spirv-15) cannot run these tests: skip, saying so.
+    StatusOr<std::shared_ptr<Executable>> probe = device->loadExecutable(binary);
+    if (!probe.ok() && probe.status().code() == StatusCode::Unavailable)
+      GTEST_SKIP() << "cannot load SPIR-V on '" << device->info().name
+                   << "': " << probe.message();
     StatusOr<std::shared_ptr<Queue>> created = device->createQueue();
     ASSERT_OK(created.status());
     queue = *created;

@@ -109,20 +109,17 @@ int printDevices() {
   return 0;
 }
 
-/// Compiles `inputPath` for `device`'s binary format.
-StatusOr<KernelBinary> compileFor(const Device &device) {
-  auto buffer = llvm::MemoryBuffer::getFile(inputPath);
-  if (!buffer)
-    return invalidArgument("cannot read '" + inputPath +
-                           "': " + buffer.getError().message());
+/// Compiles `source` (named `path`) for `device`'s binary format.
+StatusOr<KernelBinary> compileFor(const Device &device, llvm::StringRef source,
+                                  llvm::StringRef path) {
   mlir::DialectRegistry registry;
   registerKilnCompilerDialects(registry);
   mlir::MLIRContext context(registry);
   context.loadAllAvailableDialects();
-  auto module = loadKilnModule(context, (*buffer)->getBuffer(), inputPath,
-                               languageOfPath(inputPath), llvm::errs());
+  auto module = loadKilnModule(context, source, path, languageOfPath(path),
+                               llvm::errs());
   if (mlir::failed(module) || !*module)
-    return invalidArgument("compilation of '" + inputPath + "' failed");
+    return invalidArgument("compilation of '" + path.str() + "' failed");
   if (mlir::failed(selectKernel(module->get(), kernelName)))
     return invalidArgument("no kernel '" + kernelName + "' to run");
   CompileOptions options;
@@ -136,14 +133,39 @@ StatusOr<KernelBinary> compileFor(const Device &device) {
   return std::move(*binary);
 }
 
+/// Opens --device and loads a trivial kernel compiled for it, proving the
+/// whole path (compiler, translator, driver) works there.
+int probe() {
+  auto device = openDevice(deviceName);
+  if (!device.ok())
+    return fail(device.message());
+  kernelName = "kiln_probe";
+  auto binary = compileFor(**device,
+                           "kiln.kernel @kiln_probe(%item: !kiln.item) {\n"
+                           "  kiln.return\n}\n",
+                           "probe.mlir");
+  if (!binary.ok())
+    return fail(binary.message());
+  auto executable = (*device)->loadExecutable(*binary);
+  if (!executable.ok())
+    return fail(executable.message());
+  llvm::outs() << deviceName << ": " << (*device)->info().name
+               << " runs Kiln kernels\n";
+  return 0;
+}
+
 int run() {
   auto range = parseRange(rangeText);
   if (!range.ok())
     return fail(range.message());
+  auto source = llvm::MemoryBuffer::getFile(inputPath);
+  if (!source)
+    return fail("cannot read '" + inputPath +
+                "': " + source.getError().message());
   auto device = openDevice(deviceName);
   if (!device.ok())
     return fail(device.message());
-  auto binary = compileFor(**device);
+  auto binary = compileFor(**device, (*source)->getBuffer(), inputPath);
   if (!binary.ok())
     return fail(binary.message());
   auto executable = (*device)->loadExecutable(*binary);
@@ -191,13 +213,8 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv, "Compile a Kiln kernel and run it\n");
   if (listDevicesFlag)
     return printDevices();
-  if (probeDevice) {
-    auto device = openDevice(deviceName);
-    if (!device.ok())
-      return fail(device.message());
-    llvm::outs() << deviceName << ": " << (*device)->info().name << "\n";
-    return 0;
-  }
+  if (probeDevice)
+    return probe();
   if (inputPath.empty())
     return fail("no input file (kiln-run FILE.py -k KERNEL --range N ...)");
   if (kernelName.empty())
