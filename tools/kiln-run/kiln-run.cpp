@@ -12,6 +12,7 @@
 #include "ArgumentBinding.h"
 
 #include "compiler/Driver/SourceLoader.h"
+#include "compiler/Driver/ToolSupport.h"
 #include "compiler/Pipeline/DeviceCompiler.h"
 #include "compiler/Pipeline/Registration.h"
 
@@ -63,11 +64,6 @@ int fail(const std::string &message) {
   return 1;
 }
 
-void fatalErrorHandler(void *, const char *reason, bool) {
-  llvm::errs() << "kiln-run: error: code generation failed: " << reason
-               << "\n";
-  std::exit(1);
-}
 
 StatusOr<Range> parseRange(const std::string &text) {
   std::vector<int64_t> extents;
@@ -112,11 +108,8 @@ int printDevices() {
 /// Compiles `source` (named `path`) for `device`'s binary format.
 StatusOr<KernelBinary> compileFor(const Device &device, llvm::StringRef source,
                                   llvm::StringRef path) {
-  mlir::DialectRegistry registry;
-  registerKilnCompilerDialects(registry);
-  mlir::MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-  auto module = loadKilnModule(context, source, path, languageOfPath(path),
+  std::unique_ptr<mlir::MLIRContext> context = createCompilerContext();
+  auto module = loadKilnModule(*context, source, path, languageOfPath(path),
                                llvm::errs());
   if (mlir::failed(module) || !*module)
     return invalidArgument("compilation of '" + path.str() + "' failed");
@@ -208,7 +201,7 @@ int run() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  llvm::install_fatal_error_handler(fatalErrorHandler);
+  installToolFatalErrorHandler("kiln-run");
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "Compile a Kiln kernel and run it\n");
   if (listDevicesFlag)

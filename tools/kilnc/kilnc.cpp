@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Driver/SourceLoader.h"
+#include "compiler/Driver/ToolSupport.h"
 #include "compiler/Pipeline/DeviceCompiler.h"
 #include "compiler/Pipeline/Registration.h"
 #include "compiler/Target/PTX/PTXSerializer.h"
@@ -68,12 +69,6 @@ cl::opt<bool> printStages("print-stages",
                           cl::desc("Print every intermediate stage to stdout"),
                           cl::cat(category));
 
-/// Turns LLVM's fatal errors (e.g. an instruction a back end cannot select)
-/// into a message and exit code instead of an abort.
-void fatalErrorHandler(void *, const char *reason, bool) {
-  llvm::errs() << "kilnc: error: code generation failed: " << reason << "\n";
-  std::exit(1);
-}
 
 int fail(const llvm::Twine &message) {
   llvm::errs() << "kilnc: error: " << message << "\n";
@@ -121,7 +116,7 @@ int writeOutput(const std::vector<uint8_t> &data, Format f) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  llvm::install_fatal_error_handler(fatalErrorHandler);
+  installToolFatalErrorHandler("kilnc");
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "Kiln offline compiler\n");
   if (optLevel > 3)
@@ -149,15 +144,12 @@ int main(int argc, char **argv) {
     return fail("cannot read '" + inputPath +
                 "': " + buffer.getError().message());
 
-  mlir::DialectRegistry registry;
-  registerKilnCompilerDialects(registry);
-  mlir::MLIRContext context(registry);
-  context.loadAllAvailableDialects();
+  std::unique_ptr<mlir::MLIRContext> context = createCompilerContext();
 
   LoadOptions loadOptions;
   if (emitStage == Stage::AST)
     loadOptions.dumpAST = &llvm::outs();
-  auto module = loadKilnModule(context, (*buffer)->getBuffer(), inputPath,
+  auto module = loadKilnModule(*context, (*buffer)->getBuffer(), inputPath,
                                languageOfPath(inputPath), llvm::errs(),
                                loadOptions);
   if (mlir::failed(module))
