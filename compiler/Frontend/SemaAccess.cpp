@@ -17,8 +17,10 @@ void Sema::checkAttribute(ExprPtr &e) {
   VarDecl *obj = lookupObject(*a->value);
   if (obj && obj->type.isItem()) {
     if (a->attr == "dimensions") {
-      e = std::make_unique<ItemQueryExpr>(a->loc, ItemQuery::Dimensions, obj, 0);
-      e->type = Type::int64();
+      // The kernel ABI carries three extents but not the launch's rank, so
+      // Range(n, 1) and Range(n) look alike: refuse rather than guess.
+      error(a->attrLoc, "unsupported construct: 'item.dimensions' (the "
+                        "launch rank is not passed to kernels yet)");
       return;
     }
     error(a->attrLoc, "'Item' has no attribute '" + a->attr + "'");

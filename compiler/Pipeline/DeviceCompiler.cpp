@@ -10,6 +10,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/IR/LLVMContext.h"
 
+#include <chrono>
 #include <cstring>
 
 using namespace mlir;
@@ -36,6 +37,14 @@ LogicalResult kiln::selectKernel(ModuleOp module, llvm::StringRef name) {
 }
 
 namespace {
+/// Milliseconds since `start`, restarting the clock.
+double lap(std::chrono::steady_clock::time_point &start) {
+  auto now = std::chrono::steady_clock::now();
+  double ms = std::chrono::duration<double, std::milli>(now - start).count();
+  start = now;
+  return ms;
+}
+
 llvm::Error stageError(llvm::StringRef stage) {
   return llvm::createStringError(("compilation failed during " + stage).str());
 }
@@ -76,10 +85,14 @@ kiln::compileKilnModule(ModuleOp module, const CompileOptions &options,
     return stageError("kernel metadata extraction");
   binary.kernels = std::move(*kernels);
 
+  StageTimings scratch;
+  StageTimings &timings = hooks.timings ? *hooks.timings : scratch;
+  auto clock = std::chrono::steady_clock::now();
   PassManager pm(module.getContext());
   buildKilnToLLVMPipeline(pm, options);
   if (failed(pm.run(module)))
     return stageError("lowering to the LLVM dialect");
+  timings.lowerToLLVMDialect = lap(clock);
   if (hooks.onLLVMDialect && !hooks.onLLVMDialect(module))
     return binary;
 
@@ -88,6 +101,7 @@ kiln::compileKilnModule(ModuleOp module, const CompileOptions &options,
   auto llvmModule = translateToLLVMIR(module, llvmContext, target->getTriple());
   if (!llvmModule)
     return llvmModule.takeError();
+  timings.translateToLLVMIR = lap(clock);
   if (hooks.onLLVMIR && !hooks.onLLVMIR(**llvmModule))
     return binary;
 
@@ -95,6 +109,7 @@ kiln::compileKilnModule(ModuleOp module, const CompileOptions &options,
   auto code = generateDeviceCode(**llvmModule, options, hooks, stopped);
   if (!code)
     return code.takeError();
+  timings.optimizeAndEmit = lap(clock);
   if (!stopped)
     binary.data = std::move(*code);
   return binary;

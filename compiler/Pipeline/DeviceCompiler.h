@@ -19,12 +19,21 @@
 
 namespace kiln {
 
+/// Wall-clock milliseconds spent in each back-half stage of one compile.
+struct StageTimings {
+  double lowerToLLVMDialect = 0; ///< MLIR pass pipeline.
+  double translateToLLVMIR = 0;  ///< MLIR → LLVM IR.
+  double optimizeAndEmit = 0;    ///< LLVM -O pipeline + code generation.
+};
+
 /// Observers of intermediate stages; each may be empty. Returning false from
 /// one stops compilation after that stage (successfully).
 struct StageHooks {
   llvm::function_ref<bool(mlir::ModuleOp)> onLLVMDialect;
   llvm::function_ref<bool(llvm::Module &)> onLLVMIR;
   llvm::function_ref<bool(llvm::Module &)> onOptimizedLLVMIR;
+  /// Filled with per-stage times when set.
+  StageTimings *timings = nullptr;
 };
 
 /// Keeps only kernel `name` (and what it calls) in `module`. Fails with an

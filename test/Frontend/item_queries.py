@@ -13,13 +13,8 @@
 # CHECK: %[[C:.+]] = arith.muli %[[B]], %[[R2]] : i64
 # CHECK: %[[I2:.+]] = kiln.item_id %arg0[2]
 # CHECK: arith.addi %[[C]], %[[I2]] : i64
-# item.dimensions:
-# CHECK: arith.cmpi ne
-# CHECK: arith.select
-# CHECK: arith.select
 @kernel
 def k(item: Item, out: Array[int64]):
     out[0] = item.get_id(1)
     out[1] = item.get_range(2)
     out[2] = item.get_linear_id()
-    out[3] = item.dimensions

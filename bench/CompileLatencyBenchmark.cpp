@@ -1,0 +1,108 @@
+//===- CompileLatencyBenchmark.cpp - How long a JIT compile takes ---------===//
+//
+// Compile latency in a long-lived process: one MLIRContext created once and
+// reused (as an embedding frontend would), each iteration compiling kernel
+// source to a device binary from scratch (no cache). Per-stage times are
+// reported as counters (ms per compile): frontend (parse, check, MLIRGen),
+// MLIR lowering, translation to LLVM IR, LLVM -O2 + code generation.
+//
+//   build/bin/kiln-bench-compile --benchmark_repetitions=5
+//
+//===----------------------------------------------------------------------===//
+#include "compiler/Driver/SourceLoader.h"
+#include "compiler/Driver/ToolSupport.h"
+#include "compiler/Pipeline/DeviceCompiler.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <string>
+
+using namespace kiln;
+
+namespace {
+
+mlir::MLIRContext &sharedContext() {
+  static std::unique_ptr<mlir::MLIRContext> context = createCompilerContext();
+  return *context;
+}
+
+std::string readExample(const std::string &name) {
+  std::string path = std::string(KILN_SOURCE_DIR) + "/examples/" + name;
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  return buffer ? (*buffer)->getBuffer().str() : std::string();
+}
+
+/// One full compile; returns false (after reporting) on any error.
+bool compileOnce(const std::string &source, const std::string &kernel,
+                 TargetKind target, StageTimings &timings, double &frontendMs) {
+  auto start = std::chrono::steady_clock::now();
+  auto module = loadKilnModule(sharedContext(), source, "bench.py",
+                               SourceLanguage::Kernel, llvm::errs());
+  if (mlir::failed(module) || !*module ||
+      mlir::failed(selectKernel(module->get(), kernel)))
+    return false;
+  frontendMs = std::chrono::duration<double, std::milli>(
+                   std::chrono::steady_clock::now() - start)
+                   .count();
+  CompileOptions options;
+  options.target = target;
+  StageHooks hooks;
+  hooks.timings = &timings;
+  auto binary = compileKilnModule(module->get(), options, hooks);
+  if (!binary) {
+    llvm::errs() << llvm::toString(binary.takeError()) << "\n";
+    return false;
+  }
+  benchmark::DoNotOptimize(binary->data.data());
+  return !binary->data.empty();
+}
+
+void BM_ColdCompile(benchmark::State &state, const char *file,
+                    const char *kernel, TargetKind target) {
+  std::string source = readExample(file);
+  StageTimings timings;
+  double frontend = 0;
+  // Warm-up: target registration and first-use initialisation happen once
+  // per process, not per kernel.
+  if (source.empty() || !compileOnce(source, kernel, target, timings, frontend)) {
+    state.SkipWithError("cannot compile the example");
+    return;
+  }
+  double sums[4] = {0, 0, 0, 0};
+  for (auto _ : state) {
+    if (!compileOnce(source, kernel, target, timings, frontend)) {
+      state.SkipWithError("compile failed");
+      return;
+    }
+    sums[0] += frontend;
+    sums[1] += timings.lowerToLLVMDialect;
+    sums[2] += timings.translateToLLVMIR;
+    sums[3] += timings.optimizeAndEmit;
+  }
+  double n = static_cast<double>(state.iterations());
+  state.counters["frontend_ms"] = sums[0] / n;
+  state.counters["lower_ms"] = sums[1] / n;
+  state.counters["translate_ms"] = sums[2] / n;
+  state.counters["llvm_ms"] = sums[3] / n;
+}
+
+} // namespace
+
+BENCHMARK_CAPTURE(BM_ColdCompile, saxpy_ptx, "saxpy.py", "saxpy", TargetKind::PTX)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ColdCompile, saxpy_spirv, "saxpy.py", "saxpy", TargetKind::SPIRV)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ColdCompile, laplacian_ptx, "laplacian2d.py", "laplacian", TargetKind::PTX)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ColdCompile, laplacian_spirv, "laplacian2d.py", "laplacian", TargetKind::SPIRV)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ColdCompile, collatz_ptx, "control_flow.py", "collatz", TargetKind::PTX)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ColdCompile, collatz_spirv, "control_flow.py", "collatz", TargetKind::SPIRV)
+    ->Unit(benchmark::kMillisecond);
+
+BENCHMARK_MAIN();
