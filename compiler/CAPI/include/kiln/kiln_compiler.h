@@ -1,0 +1,67 @@
+/*===- kiln_compiler.h - The C API of the Kiln compiler ---------*- C -*-===//
+ *
+ * Compiles Kiln kernel source (the Python subset, or kiln-dialect MLIR) to
+ * a kiln_binary_t that kiln_executable_load (kiln/kiln.h) loads. This part
+ * sits in the compiler layer and links LLVM/MLIR (library KilnCompilerC);
+ * the runtime part does not. The conventions of kiln/kiln.h apply: status
+ * returns, out-parameters last, kiln_last_error_message() for the text.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef KILN_KILN_COMPILER_H
+#define KILN_KILN_COMPILER_H
+
+#include "kiln/kiln.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** A compiler: one MLIR context with Kiln's dialects loaded, reused by
+ *  every compilation. Compilations on one compiler are serialised; use one
+ *  compiler per thread to compile in parallel. */
+typedef struct kiln_compiler *kiln_compiler_t;
+
+/** The device code a compilation produces. */
+typedef enum kiln_target_t {
+  KILN_TARGET_PTX = 0,  /**< PTX text for CUDA devices. */
+  KILN_TARGET_SPIRV = 1 /**< SPIR-V for OpenCL devices. */
+} kiln_target_t;
+
+typedef struct kiln_compile_options_t {
+  kiln_target_t target; /**< Ignored by kiln_compile_source_for_device. */
+  const char *arch;     /**< CUDA architecture for PTX; NULL: "sm_90". */
+  int opt_level;        /**< 0..3, as -O. */
+  const char *kernel;   /**< Keep only this kernel; NULL: all of them. */
+} kiln_compile_options_t;
+
+/** Fills `options` with the defaults: SPIR-V, sm_90, -O2, all kernels.
+ *  Passing NULL options to the compile functions means the same. */
+void kiln_compile_options_init(kiln_compile_options_t *options);
+
+/** Creates a compiler. */
+kiln_status_t kiln_compiler_create(kiln_compiler_t *out);
+void kiln_compiler_release(kiln_compiler_t compiler);
+
+/** Compiles `source`, named `filename` in diagnostics (NULL: "<source>"; a
+ *  name ending in ".mlir" means kiln-dialect MLIR, anything else kernel
+ *  source). A source error is KILN_STATUS_COMPILE_ERROR and
+ *  kiln_last_error_message() holds the compiler's diagnostics, each
+ *  "FILE:LINE:COL: error: MESSAGE" followed by the source line and a
+ *  caret. An unknown options->kernel is KILN_STATUS_NOT_FOUND. */
+kiln_status_t kiln_compile_source(kiln_compiler_t compiler, const char *source,
+                                  const char *filename,
+                                  const kiln_compile_options_t *options,
+                                  kiln_binary_t *out);
+
+/** As kiln_compile_source, with the target chosen by `device`'s back end
+ *  (CUDA: PTX for options->arch; OpenCL: SPIR-V). */
+kiln_status_t kiln_compile_source_for_device(
+    kiln_compiler_t compiler, kiln_device_t device, const char *source,
+    const char *filename, const kiln_compile_options_t *options,
+    kiln_binary_t *out);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* KILN_KILN_COMPILER_H */

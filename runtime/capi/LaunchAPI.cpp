@@ -1,0 +1,266 @@
+//===- LaunchAPI.cpp - Arguments, launches and events of the C API --------===//
+//
+// kiln_arg_t values become kiln::KernelArg and go through kiln::launchAsync,
+// so the C API checks arguments exactly as the C++ API does (count, kind,
+// dtype, rank, buffer size, device); only what C adds (NULL pointers,
+// argument structs built from bad input, ranges given as pointer + count)
+// is checked here.
+//
+//===----------------------------------------------------------------------===//
+#include "kiln/capi/Handles.h"
+#include "kiln/runtime/Launch.h"
+
+#include <cstring>
+
+using namespace kiln;
+using capi::guarded;
+
+namespace {
+
+kiln_arg_t invalidArg(kiln_dtype_t dtype) {
+  kiln_arg_t arg;
+  std::memset(&arg, 0, sizeof(arg));
+  arg.kind = KILN_ARG_INVALID;
+  arg.dtype = dtype;
+  return arg;
+}
+
+/// Describes why argument `index` could not become a KernelArg; empty when
+/// it did.
+std::string convertArg(const kiln_arg_t &in, size_t index, KernelArg &out) {
+  std::string where = "argument " + std::to_string(index) + ": ";
+  DType dtype;
+  switch (in.kind) {
+  case KILN_ARG_SCALAR:
+    if (!capi::toDType(in.dtype, dtype))
+      return where + "unknown dtype " +
+             std::to_string(static_cast<int>(in.dtype));
+    out = KernelArg::scalarBytes(dtype, in.value, dtypeSize(dtype));
+    return {};
+  case KILN_ARG_ARRAY:
+    if (!in.buffer)
+      return where + "array with a NULL buffer";
+    if (!capi::toDType(in.dtype, dtype))
+      return where + "unknown dtype " +
+             std::to_string(static_cast<int>(in.dtype));
+    if (in.rank < 0 || in.rank > KILN_MAX_RANK)
+      return where + "array rank " + std::to_string(in.rank) +
+             " outside 0.." + std::to_string(KILN_MAX_RANK);
+    out = KernelArg::array(in.buffer->buffer,
+                           std::vector<int64_t>(in.shape, in.shape + in.rank),
+                           dtype);
+    return {};
+  case KILN_ARG_INVALID:
+    return where + "built from invalid input (a NULL value or shape, an "
+                   "unknown dtype, or a rank outside 0.." +
+           std::to_string(KILN_MAX_RANK) + ")";
+  }
+  return where + "not made by kiln_arg_* (kind " +
+         std::to_string(static_cast<int>(in.kind)) + ")";
+}
+
+/// Checks what the C calling convention adds and launches; `local` is null
+/// for a plain range.
+kiln_status_t launchChecked(const char *function, kiln_queue_t queue,
+                            kiln_kernel_t kernel, int ndim,
+                            const int64_t *global, const int64_t *local,
+                            const kiln_arg_t *args, size_t nargs,
+                            const kiln_event_t *wait, size_t nwait,
+                            std::shared_ptr<Event> &event) {
+  std::string prefix = std::string(function) + ": ";
+  if (ndim < 1 || ndim > 3)
+    return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
+                      prefix + "a range has 1 to 3 dimensions, got " +
+                          std::to_string(ndim));
+  std::vector<KernelArg> cxxArgs(nargs, KernelArg::scalar<int32_t>(0));
+  for (size_t i = 0; i < nargs; ++i) {
+    std::string error = convertArg(args[i], i, cxxArgs[i]);
+    if (!error.empty())
+      return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
+                        prefix + "kernel '" + kernel->kernel->name() + "': " +
+                            error);
+  }
+  EventList waitFor;
+  for (size_t i = 0; i < nwait; ++i) {
+    if (!wait[i])
+      return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
+                        prefix + "wait list entry " + std::to_string(i) +
+                            " is NULL");
+    waitFor.push_back(wait[i]->event);
+  }
+  Range globalRange(std::vector<int64_t>(global, global + ndim));
+  IndexSpace space = globalRange;
+  if (local)
+    space = NdRange{globalRange,
+                    Range(std::vector<int64_t>(local, local + ndim))};
+  auto launched =
+      launchAsync(*queue->queue, kernel->kernel, space, cxxArgs, waitFor);
+  if (!launched.ok())
+    return capi::fromStatus(launched.status());
+  event = std::move(*launched);
+  return capi::succeed();
+}
+
+} // namespace
+
+extern "C" {
+
+kiln_arg_t kiln_arg_scalar(kiln_dtype_t dtype, const void *value) {
+  DType t;
+  if (!value || !capi::toDType(dtype, t))
+    return invalidArg(dtype);
+  kiln_arg_t arg = invalidArg(dtype);
+  arg.kind = KILN_ARG_SCALAR;
+  std::memcpy(arg.value, value, dtypeSize(t));
+  return arg;
+}
+
+kiln_arg_t kiln_arg_bool(int value) {
+  uint8_t b = value != 0;
+  return kiln_arg_scalar(KILN_DTYPE_BOOL, &b);
+}
+kiln_arg_t kiln_arg_int32(int32_t value) {
+  return kiln_arg_scalar(KILN_DTYPE_INT32, &value);
+}
+kiln_arg_t kiln_arg_int64(int64_t value) {
+  return kiln_arg_scalar(KILN_DTYPE_INT64, &value);
+}
+kiln_arg_t kiln_arg_uint32(uint32_t value) {
+  return kiln_arg_scalar(KILN_DTYPE_UINT32, &value);
+}
+kiln_arg_t kiln_arg_uint64(uint64_t value) {
+  return kiln_arg_scalar(KILN_DTYPE_UINT64, &value);
+}
+kiln_arg_t kiln_arg_float32(float value) {
+  return kiln_arg_scalar(KILN_DTYPE_FLOAT32, &value);
+}
+kiln_arg_t kiln_arg_float64(double value) {
+  return kiln_arg_scalar(KILN_DTYPE_FLOAT64, &value);
+}
+
+kiln_arg_t kiln_arg_array(kiln_buffer_t buffer, const int64_t *shape,
+                          int rank, kiln_dtype_t dtype) {
+  DType t;
+  if (rank < 0 || rank > KILN_MAX_RANK || (rank > 0 && !shape) ||
+      !capi::toDType(dtype, t))
+    return invalidArg(dtype);
+  kiln_arg_t arg = invalidArg(dtype);
+  arg.kind = KILN_ARG_ARRAY;
+  arg.buffer = buffer;
+  arg.rank = rank;
+  for (int i = 0; i < rank; ++i)
+    arg.shape[i] = shape[i];
+  return arg;
+}
+
+kiln_status_t kiln_launch_async(kiln_queue_t queue, kiln_kernel_t kernel,
+                                int ndim, const int64_t *range,
+                                const kiln_arg_t *args, size_t nargs,
+                                const kiln_event_t *wait, size_t nwait,
+                                kiln_event_t *out_event) {
+  KILN_CAPI_REQUIRE(out_event);
+  *out_event = nullptr;
+  KILN_CAPI_REQUIRE(queue);
+  KILN_CAPI_REQUIRE(kernel);
+  KILN_CAPI_REQUIRE(range);
+  if (nargs != 0)
+    KILN_CAPI_REQUIRE(args);
+  if (nwait != 0)
+    KILN_CAPI_REQUIRE(wait);
+  return guarded(__func__, [&] {
+    std::shared_ptr<Event> event;
+    kiln_status_t status = launchChecked("kiln_launch_async", queue, kernel,
+                                         ndim, range, nullptr, args, nargs, wait, nwait,
+                                         event);
+    if (status == KILN_STATUS_OK)
+      *out_event = new kiln_event{std::move(event)};
+    return status;
+  });
+}
+
+kiln_status_t kiln_launch_nd_async(kiln_queue_t queue, kiln_kernel_t kernel,
+                                   int ndim, const int64_t *global,
+                                   const int64_t *local,
+                                   const kiln_arg_t *args, size_t nargs,
+                                   const kiln_event_t *wait, size_t nwait,
+                                   kiln_event_t *out_event) {
+  KILN_CAPI_REQUIRE(out_event);
+  *out_event = nullptr;
+  KILN_CAPI_REQUIRE(queue);
+  KILN_CAPI_REQUIRE(kernel);
+  KILN_CAPI_REQUIRE(global);
+  KILN_CAPI_REQUIRE(local);
+  if (nargs != 0)
+    KILN_CAPI_REQUIRE(args);
+  if (nwait != 0)
+    KILN_CAPI_REQUIRE(wait);
+  return guarded(__func__, [&] {
+    std::shared_ptr<Event> event;
+    kiln_status_t status = launchChecked("kiln_launch_nd_async", queue, kernel,
+                                         ndim, global, local, args, nargs, wait, nwait,
+                                         event);
+    if (status == KILN_STATUS_OK)
+      *out_event = new kiln_event{std::move(event)};
+    return status;
+  });
+}
+
+kiln_status_t kiln_launch(kiln_queue_t queue, kiln_kernel_t kernel, int ndim,
+                          const int64_t *range, const kiln_arg_t *args,
+                          size_t nargs, const kiln_event_t *wait,
+                          size_t nwait) {
+  KILN_CAPI_REQUIRE(queue);
+  KILN_CAPI_REQUIRE(kernel);
+  KILN_CAPI_REQUIRE(range);
+  if (nargs != 0)
+    KILN_CAPI_REQUIRE(args);
+  if (nwait != 0)
+    KILN_CAPI_REQUIRE(wait);
+  return guarded(__func__, [&] {
+    std::shared_ptr<Event> event;
+    kiln_status_t status = launchChecked("kiln_launch", queue, kernel, ndim,
+                                         range, nullptr, args, nargs, wait,
+                                         nwait, event);
+    if (status != KILN_STATUS_OK)
+      return status;
+    return capi::fromStatus(event->wait());
+  });
+}
+
+kiln_status_t kiln_event_wait(kiln_event_t event) {
+  KILN_CAPI_REQUIRE(event);
+  return guarded(__func__,
+                 [&] { return capi::fromStatus(event->event->wait()); });
+}
+
+kiln_status_t kiln_event_state(kiln_event_t event, kiln_event_state_t *out) {
+  KILN_CAPI_REQUIRE(event);
+  KILN_CAPI_REQUIRE(out);
+  return guarded(__func__, [&] {
+    switch (event->event->state()) {
+    case EventState::Pending:
+      *out = KILN_EVENT_PENDING;
+      break;
+    case EventState::Complete:
+      *out = KILN_EVENT_COMPLETE;
+      break;
+    case EventState::Failed:
+      *out = KILN_EVENT_FAILED;
+      break;
+    }
+    return capi::succeed();
+  });
+}
+
+void kiln_event_release(kiln_event_t event) {
+  if (!event)
+    return;
+  try {
+    if (event->event->state() == EventState::Pending)
+      (void)event->event->wait();
+  } catch (...) {
+  }
+  delete event;
+}
+
+} // extern "C"
