@@ -12,7 +12,20 @@
 //   2. then, for each parameter after the index parameter (Item/NdItem):
 //      - Scalar: one value of the dtype (bool is passed as one byte);
 //      - Array:  a global-memory pointer, then `rank` int64 extents
-//                (row-major, C-contiguous).
+//                (row-major, C-contiguous);
+//      - LocalAccessor: work-group local memory sized at launch, then
+//                `rank` int64 extents. The memory itself is passed the
+//                back end's way: OpenCL / Level Zero take a local-memory
+//                pointer argument (clSetKernelArg(i, bytes, NULL)); CUDA
+//                takes an int64 byte offset into the launch's dynamic shared
+//                memory, each accessor starting at a multiple of 16 bytes,
+//                sharedMemBytes being the aligned total.
+//   3. for kernels compiled in debug mode (KernelMetadata::debug), last: a
+//      global pointer to one zero-initialised DebugRecord the runtime reads
+//      at the next synchronisation.
+//
+// For NdItem kernels the three range extents are the global range; the
+// local range comes from the launch (work-group size).
 //
 //===----------------------------------------------------------------------===//
 #ifndef KILN_RUNTIME_KERNELMETADATA_H
@@ -51,14 +64,14 @@ const char *dtypeName(DType t);
 /// Inverse of dtypeName; std::nullopt for an unknown name.
 std::optional<DType> parseDType(std::string_view name);
 
-enum class ParamKind : uint8_t { Scalar, Array };
+enum class ParamKind : uint8_t { Scalar, Array, LocalAccessor };
 
 /// One user-visible kernel parameter (the index parameter excluded).
 struct KernelParam {
   std::string name;
   ParamKind kind = ParamKind::Scalar;
   DType dtype = DType::Float32;
-  unsigned rank = 0; ///< 0 for scalars, 1..3 for arrays.
+  unsigned rank = 0; ///< 0 for scalars, 1..3 for arrays and accessors.
 };
 
 /// Which index object the kernel's first parameter receives.
@@ -68,7 +81,35 @@ struct KernelMetadata {
   std::string name;
   IndexKind indexKind = IndexKind::Item;
   std::vector<KernelParam> params;
+  /// Bytes of work-group local memory the kernel declares statically
+  /// (local_array); LocalAccessor memory comes on top, at launch.
+  uint64_t staticLocalMemBytes = 0;
+  /// Compiled with -g: takes a trailing DebugRecord pointer (ABI item 3).
+  bool debug = false;
+  /// Names a DebugRecord's `nameIndex` refers to (arrays, source file).
+  std::vector<std::string> debugNames;
+  /// Device capabilities the kernel needs, checked when it is loaded:
+  /// "fp16", "fp64", "sub_groups", "int64_atomics", "fp64_atomics".
+  std::vector<std::string> requiredFeatures;
+  /// Sub-group size the kernel was compiled for (0: none used).
+  uint32_t subGroupSize = 0;
 };
+
+/// What a debug-mode kernel reports: the first bounds violation or failed
+/// assert of a launch (work-items race for it with an atomic on `status`).
+struct DebugRecord {
+  uint32_t status = 0;    ///< 0: nothing happened; else a DebugEvent.
+  uint32_t line = 0;      ///< Source line of the failing access/assert.
+  uint32_t column = 0;
+  uint32_t nameIndex = 0; ///< Into KernelMetadata::debugNames (the array).
+  uint32_t rank = 0;      ///< Number of valid entries in index/shape.
+  uint32_t reserved = 0;
+  int64_t index[3] = {0, 0, 0};
+  int64_t shape[3] = {0, 0, 0};
+};
+static_assert(sizeof(DebugRecord) == 72, "DebugRecord is part of the ABI");
+
+enum class DebugEvent : uint32_t { None = 0, OutOfBounds = 1, AssertFailed = 2 };
 
 enum class BinaryFormat : uint8_t { PTX, SPIRV };
 
