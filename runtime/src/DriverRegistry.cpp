@@ -4,12 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Driver.h"
+#include "../drivers/level_zero/LevelZeroDriver.h"
 
 namespace kiln {
 
 const std::vector<Driver *> &registeredDrivers() {
   static const std::vector<Driver *> drivers = {&openclDriver(),
-                                                &cudaDriver()};
+                                                &cudaDriver(),
+                                                &levelZeroDriver()};
   return drivers;
 }
 

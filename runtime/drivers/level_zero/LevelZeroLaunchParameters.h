@@ -1,0 +1,65 @@
+//===- LevelZeroLaunchParameters.h - PackedLaunch to ze calls ---*- C++ -*-===//
+//
+// The pure part of a Level Zero launch: which zeKernelSetArgumentValue calls
+// a PackedLaunch becomes, and the group size and group count passed to
+// zeKernelSetGroupSize / zeCommandListAppendLaunchKernel. Kept free of the
+// Level Zero headers and handles so that it is tested without a driver;
+// LevelZeroQueue.cpp only feeds the results to the driver.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KILN_RUNTIME_DRIVERS_LEVEL_ZERO_LEVELZEROLAUNCHPARAMETERS_H
+#define KILN_RUNTIME_DRIVERS_LEVEL_ZERO_LEVELZEROLAUNCHPARAMETERS_H
+
+#include "kiln/runtime/PackedLaunch.h"
+#include "kiln/runtime/Status.h"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace kiln::level_zero {
+
+/// One zeKernelSetArgumentValue(kernel, index, size, bytes.data()) call.
+struct KernelArgumentValue {
+  uint32_t index = 0;
+  size_t size = 0;                ///< sizeof(void *) for buffer pointers.
+  std::array<uint8_t, 8> bytes{}; ///< The value or the device pointer.
+};
+
+/// The device address of a buffer (LevelZeroBuffer::pointer() in the driver).
+using DevicePointerOf = std::function<void *(const Buffer &)>;
+
+/// The argument calls for a packed launch, one per native-ABI argument, in
+/// order: the three range extents, then each parameter's value or pointer
+/// and extents.
+std::vector<KernelArgumentValue>
+kernelArgumentValues(const std::vector<PackedArg> &args,
+                     const DevicePointerOf &pointerOf);
+
+/// Work-group limits of a device (ze_device_compute_properties_t).
+struct GroupLimits {
+  uint32_t maxTotalSize = 0;
+  std::array<uint32_t, 3> maxSize = {0, 0, 0};
+  std::array<uint32_t, 3> maxCount = {0, 0, 0};
+};
+
+/// Group size and count of one launch.
+struct GroupShape {
+  std::array<uint32_t, 3> size = {1, 1, 1};
+  std::array<uint32_t, 3> count = {1, 1, 1};
+};
+
+/// An NdRange uses its local range. A plain Range uses the driver's
+/// suggestion (zeKernelSuggestGroupSize, which divides the range) unless it
+/// is smaller than the default block (256 / 32x8 / 16x4x4, clamped to the
+/// range and the limits); then the default block is used and the count
+/// rounded up (kernels return early outside the range arguments).
+/// Fails when a count exceeds the device's maximum.
+StatusOr<GroupShape> groupShape(const LaunchGeometry &geometry,
+                                const std::array<uint32_t, 3> &suggested,
+                                const GroupLimits &limits);
+
+} // namespace kiln::level_zero
+
+#endif // KILN_RUNTIME_DRIVERS_LEVEL_ZERO_LEVELZEROLAUNCHPARAMETERS_H
