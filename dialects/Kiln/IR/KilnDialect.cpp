@@ -18,4 +18,5 @@ void KilnDialect::initialize() {
 #include "dialects/Kiln/IR/KilnOps.cpp.inc"
       >();
   registerTypes();
+  registerAttributes();
 }

@@ -22,9 +22,12 @@ def Kiln_Dialect : Dialect {
     structured control flow) is expressed with upstream dialects.
   }];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{
     /// Defined beside the type storage classes (KilnTypes.cpp).
     void registerTypes();
+    /// Defined with the enum attributes (KilnEnums.cpp).
+    void registerAttributes();
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -78,14 +78,24 @@ LogicalResult KernelOp::verify() {
   if (!type.getResults().empty())
     return emitOpError("a kernel returns nothing, but its signature has ")
            << type.getNumResults() << " result(s)";
-  if (type.getNumInputs() == 0 || !isa<ItemType>(type.getInput(0)))
-    return emitOpError(
-        "a kernel's first argument must be the work-item (!kiln.item)");
-  for (auto [i, input] : llvm::enumerate(type.getInputs().drop_front()))
-    if (!isa<IntegerType, FloatType, ArrayType>(input))
-      return emitOpError("kernel argument #")
-             << i + 1 << " ('" << getParamName(i + 1)
-             << "') must be a scalar or !kiln.array, got " << input;
+  if (type.getNumInputs() == 0 ||
+      !isa<ItemType, NdItemType>(type.getInput(0)))
+    return emitOpError("a kernel's first argument must be the work-item "
+                       "(!kiln.item or !kiln.nd_item)");
+  ArrayRef<Type> params = type.getInputs().drop_front();
+  for (auto [i, input] : llvm::enumerate(params)) {
+    auto array = dyn_cast<ArrayType>(input);
+    bool isDebug = isa<DebugType>(input);
+    if (isDebug && i + 1 != params.size())
+      return emitOpError("!kiln.debug must be the last kernel argument");
+    if (isa<IntegerType, FloatType>(input) || isDebug ||
+        (array && !array.isPrivate()))
+      continue;
+    return emitOpError("kernel argument #")
+           << i + 1 << " ('" << getParamName(i + 1)
+           << "') must be a scalar, a global or local !kiln.array, got "
+           << input;
+  }
   if (getBody().empty())
     return emitOpError("a kernel must have a body");
   return verifyEntryBlock(*this);
@@ -174,6 +184,155 @@ LogicalResult LoadOp::verify() {
 LogicalResult StoreOp::verify() {
   return verifyAccess(*this, getArray().getType(), getIndices().size(),
                       getValue().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// Index space
+//===----------------------------------------------------------------------===//
+
+LogicalResult QueryOp::verify() {
+  Type object = getObject().getType();
+  QueryKind kind = getKind();
+  bool subGroupQuery = kind == QueryKind::SubGroupLocalId ||
+                       kind == QueryKind::SubGroupLocalRange ||
+                       kind == QueryKind::SubGroupId ||
+                       kind == QueryKind::SubGroupRange;
+  bool ok = false;
+  if (isa<NdItemType>(object))
+    ok = kind == QueryKind::GlobalId || kind == QueryKind::LocalId ||
+         kind == QueryKind::GlobalRange || kind == QueryKind::LocalRange;
+  else if (isa<GroupType>(object))
+    ok = kind == QueryKind::GroupId || kind == QueryKind::GroupRange ||
+         kind == QueryKind::LocalRange;
+  else if (isa<SubGroupType>(object))
+    ok = subGroupQuery;
+  else if (isa<ItemType>(object))
+    ok = kind == QueryKind::GlobalId || kind == QueryKind::GlobalRange;
+  if (!ok)
+    return emitOpError("'") << stringifyQueryKind(kind)
+                            << "' is not a query of " << object;
+  if (subGroupQuery && getDim() != 0)
+    return emitOpError("sub-group queries are one-dimensional (dim 0)");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Local and private memory
+//===----------------------------------------------------------------------===//
+
+namespace {
+LogicalResult verifyStaticAlloc(Operation *op, ArrayType type,
+                                ArrayRef<int64_t> shape, MemorySpace space) {
+  if (type.getSpace() != space)
+    return op->emitOpError("result must be a !kiln.array in ")
+           << stringifyMemorySpace(space) << " memory";
+  if (shape.size() != type.getRank())
+    return op->emitOpError("shape has ")
+           << shape.size() << " extent(s) but the array has rank "
+           << type.getRank();
+  for (int64_t extent : shape)
+    if (extent <= 0)
+      return op->emitOpError("extents must be positive, got ") << extent;
+  return success();
+}
+} // namespace
+
+LogicalResult LocalAllocOp::verify() {
+  if (!(*this)->getParentOfType<KernelOp>())
+    return emitOpError("local memory can only be allocated in a kernel");
+  return verifyStaticAlloc(*this, getResult().getType(), getShape(),
+                           MemorySpace::Local);
+}
+
+LogicalResult PrivateAllocOp::verify() {
+  return verifyStaticAlloc(*this, getResult().getType(), getShape(),
+                           MemorySpace::Private);
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+namespace {
+LogicalResult verifyAtomicAccess(Operation *op, ArrayType type,
+                                 size_t numIndices) {
+  if (numIndices != type.getRank())
+    return op->emitOpError("needs ")
+           << type.getRank() << " index(es) for " << type << ", got "
+           << numIndices;
+  if (type.isPrivate())
+    return op->emitOpError("atomics need global or local memory, not private");
+  Type element = type.getElementType();
+  unsigned width = element.getIntOrFloatBitWidth();
+  if (width != 32 && width != 64)
+    return op->emitOpError("atomics need a 32- or 64-bit element type, got ")
+           << element;
+  return success();
+}
+} // namespace
+
+LogicalResult AtomicRMWOp::verify() {
+  if (failed(verifyAtomicAccess(*this, getArray().getType(),
+                                getIndices().size())))
+    return failure();
+  Type element = getArray().getType().getElementType();
+  AtomicKind kind = getKind();
+  bool bitwise = kind == AtomicKind::And || kind == AtomicKind::Or ||
+                 kind == AtomicKind::Xor || kind == AtomicKind::UMin ||
+                 kind == AtomicKind::UMax;
+  if (isa<FloatType>(element) && bitwise)
+    return emitOpError("'") << stringifyAtomicKind(kind)
+                            << "' is not defined on " << element;
+  return success();
+}
+
+LogicalResult AtomicLoadOp::verify() {
+  if (getOrder() == MemoryOrder::Release || getOrder() == MemoryOrder::AcqRel)
+    return emitOpError("an atomic load cannot have release semantics");
+  return verifyAtomicAccess(*this, getArray().getType(), getIndices().size());
+}
+
+LogicalResult AtomicStoreOp::verify() {
+  if (getOrder() == MemoryOrder::Acquire || getOrder() == MemoryOrder::AcqRel)
+    return emitOpError("an atomic store cannot have acquire semantics");
+  return verifyAtomicAccess(*this, getArray().getType(), getIndices().size());
+}
+
+LogicalResult AtomicCmpXchgOp::verify() {
+  return verifyAtomicAccess(*this, getArray().getType(), getIndices().size());
+}
+
+LogicalResult AtomicFenceOp::verify() {
+  if (getOrder() == MemoryOrder::Relaxed)
+    return emitOpError("a relaxed fence orders nothing");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Collectives
+//===----------------------------------------------------------------------===//
+
+namespace {
+LogicalResult verifyCombiner(Operation *op, CollectiveOp combiner, Type type) {
+  bool bitwise = combiner == CollectiveOp::And || combiner == CollectiveOp::Or ||
+                 combiner == CollectiveOp::Xor ||
+                 combiner == CollectiveOp::UMin ||
+                 combiner == CollectiveOp::UMax;
+  if (isa<FloatType>(type) && bitwise)
+    return op->emitOpError("'") << stringifyCollectiveOp(combiner)
+                                << "' is not defined on " << type;
+  return success();
+}
+} // namespace
+
+LogicalResult SubGroupReduceOp::verify() {
+  return verifyCombiner(*this, getOp(), getValue().getType());
+}
+LogicalResult GroupReduceOp::verify() {
+  return verifyCombiner(*this, getOp(), getValue().getType());
+}
+LogicalResult GroupScanOp::verify() {
+  return verifyCombiner(*this, getOp(), getValue().getType());
 }
 
 #define GET_OP_CLASSES

@@ -4,6 +4,7 @@
 
 include "KilnDialect.td"
 include "KilnTypes.td"
+include "KilnEnums.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/FunctionInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -177,6 +178,262 @@ def Kiln_StoreOp : Kiln_Op<"store", [
   let assemblyFormat =
       "$value `,` $array `[` $indices `]` attr-dict `:` type($array)";
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// NdRange index space
+//===----------------------------------------------------------------------===//
+
+def Kiln_QueryOp : Kiln_Op<"query", [Pure]> {
+  let summary = "An index-space query of an NdItem, Group or SubGroup";
+  let description = [{
+    `%l = kiln.query local_id %nd[0] : !kiln.nd_item`. `dim` (0..2) selects
+    the dimension; sub-group queries are one-dimensional and use dim 0.
+    Which queries an index object answers is checked by the verifier.
+  }];
+  let arguments = (ins Kiln_QueryKindAttr:$kind, Kiln_AnyIndexObject:$object,
+                       ConfinedAttr<I64Attr, [IntNonNegative, IntMaxValue<2>]>:$dim);
+  let results = (outs I64:$result);
+  let assemblyFormat = "$kind $object `[` $dim `]` attr-dict `:` type($object)";
+  let hasVerifier = 1;
+}
+
+def Kiln_GetGroupOp : Kiln_Op<"get_group", [Pure]> {
+  let summary = "NdItem.get_group()";
+  let arguments = (ins Kiln_NdItemType:$item);
+  let results = (outs Kiln_GroupType:$group);
+  let assemblyFormat = "$item attr-dict";
+}
+
+def Kiln_GetSubGroupOp : Kiln_Op<"get_sub_group", [Pure]> {
+  let summary = "NdItem.get_sub_group()";
+  let arguments = (ins Kiln_NdItemType:$item);
+  let results = (outs Kiln_SubGroupType:$sub_group);
+  let assemblyFormat = "$item attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Local and private memory
+//===----------------------------------------------------------------------===//
+
+def Kiln_LocalAllocOp : Kiln_Op<"local_alloc"> {
+  let summary = "Static work-group local memory (local_array)";
+  let description = [{
+    One allocation per work-group, alive for the whole kernel:
+    `%t = kiln.local_alloc [16, 16] : !kiln.array<f32, 2, local>`
+  }];
+  let arguments = (ins DenseI64ArrayAttr:$shape);
+  let results = (outs Kiln_ArrayType:$result);
+  let assemblyFormat = "$shape attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Kiln_PrivateAllocOp : Kiln_Op<"private_alloc"> {
+  let summary = "A per-work-item array (private_array)";
+  let description = [{
+    `%p = kiln.private_alloc [8] : !kiln.array<f64, 1, private>`
+  }];
+  let arguments = (ins DenseI64ArrayAttr:$shape);
+  let results = (outs Kiln_ArrayType:$result);
+  let assemblyFormat = "$shape attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Synchronisation and atomics
+//===----------------------------------------------------------------------===//
+
+def Kiln_BarrierOp : Kiln_Op<"barrier"> {
+  let summary = "group_barrier(group, fence_scope)";
+  let description = [{
+    Every work-item of the work-group waits here; memory is ordered at
+    `fence_scope` (work_group or wider).
+    `kiln.barrier %g, <work_group>`
+  }];
+  let arguments = (ins Kiln_GroupType:$group, Kiln_MemoryScopeAttr:$fence_scope);
+  let assemblyFormat = "$group `,` $fence_scope attr-dict";
+}
+
+def Kiln_SubGroupBarrierOp : Kiln_Op<"sub_group_barrier"> {
+  let summary = "sub_group_barrier(sg)";
+  let arguments = (ins Kiln_SubGroupType:$sub_group);
+  let assemblyFormat = "$sub_group attr-dict";
+}
+
+def Kiln_AtomicFenceOp : Kiln_Op<"atomic_fence"> {
+  let summary = "atomic_fence(memory_order, memory_scope)";
+  let arguments = (ins Kiln_MemoryOrderAttr:$order, Kiln_MemoryScopeAttr:$scope);
+  let assemblyFormat = "$order `,` $scope attr-dict";
+  let hasVerifier = 1;
+}
+
+class Kiln_AtomicOp<string mnemonic, list<Trait> traits = []>
+    : Kiln_Op<mnemonic, traits> {
+  code atomicVerify = [{
+    return verifyAtomicAccess(*this, getArray().getType(), getIndices().size());
+  }];
+}
+
+def Kiln_AtomicRMWOp : Kiln_AtomicOp<"atomic_rmw", [
+    TypesMatchWith<"value is an element", "array", "value",
+                   "::llvm::cast<ArrayType>($_self).getElementType()">,
+    TypesMatchWith<"result is an element", "array", "result",
+                   "::llvm::cast<ArrayType>($_self).getElementType()">]> {
+  let summary = "AtomicRef.fetch_<op> / exchange: returns the old value";
+  let description = [{
+    `%old = kiln.atomic_rmw <add> %a[%i], %v, <relaxed>, <device> : !kiln.array<i32, 1>`
+  }];
+  let arguments = (ins Kiln_AtomicKindAttr:$kind, Kiln_ArrayType:$array,
+                       Variadic<I64>:$indices, AnyType:$value,
+                       Kiln_MemoryOrderAttr:$order, Kiln_MemoryScopeAttr:$scope);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $kind $array `[` $indices `]` `,` $value `,` $order `,` $scope attr-dict
+    `:` type($array)
+  }];
+  let hasVerifier = 1;
+}
+
+def Kiln_AtomicLoadOp : Kiln_AtomicOp<"atomic_load", [
+    TypesMatchWith<"result is an element", "array", "result",
+                   "::llvm::cast<ArrayType>($_self).getElementType()">]> {
+  let summary = "AtomicRef.load()";
+  let arguments = (ins Kiln_ArrayType:$array, Variadic<I64>:$indices,
+                       Kiln_MemoryOrderAttr:$order, Kiln_MemoryScopeAttr:$scope);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $array `[` $indices `]` `,` $order `,` $scope attr-dict `:` type($array)
+  }];
+  let hasVerifier = 1;
+}
+
+def Kiln_AtomicStoreOp : Kiln_AtomicOp<"atomic_store", [
+    TypesMatchWith<"value is an element", "array", "value",
+                   "::llvm::cast<ArrayType>($_self).getElementType()">]> {
+  let summary = "AtomicRef.store(value)";
+  let arguments = (ins AnyType:$value, Kiln_ArrayType:$array,
+                       Variadic<I64>:$indices, Kiln_MemoryOrderAttr:$order,
+                       Kiln_MemoryScopeAttr:$scope);
+  let assemblyFormat = [{
+    $value `,` $array `[` $indices `]` `,` $order `,` $scope attr-dict
+    `:` type($array)
+  }];
+  let hasVerifier = 1;
+}
+
+def Kiln_AtomicCmpXchgOp : Kiln_AtomicOp<"atomic_cmpxchg", [
+    TypesMatchWith<"expected is an element", "array", "expected",
+                   "::llvm::cast<ArrayType>($_self).getElementType()">,
+    TypesMatchWith<"desired is an element", "array", "desired",
+                   "::llvm::cast<ArrayType>($_self).getElementType()">,
+    TypesMatchWith<"old is an element", "array", "old",
+                   "::llvm::cast<ArrayType>($_self).getElementType()">]> {
+  let summary = "Strong compare-and-exchange: (old value, success)";
+  let arguments = (ins Kiln_ArrayType:$array, Variadic<I64>:$indices,
+                       AnyType:$expected, AnyType:$desired,
+                       Kiln_MemoryOrderAttr:$order, Kiln_MemoryScopeAttr:$scope);
+  let results = (outs AnyType:$old, I1:$success);
+  let assemblyFormat = [{
+    $array `[` $indices `]` `,` $expected `,` $desired `,` $order `,` $scope
+    attr-dict `:` type($array)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Sub-group and group collectives
+//===----------------------------------------------------------------------===//
+
+def Kiln_SubGroupShuffleOp : Kiln_Op<"sub_group_shuffle", [
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "sg.shuffle / shuffle_down / shuffle_up / shuffle_xor";
+  let arguments = (ins Kiln_ShuffleModeAttr:$mode, Kiln_SubGroupType:$sub_group,
+                       AnyTypeOf<[AnyInteger, AnyFloat]>:$value, I64:$offset);
+  let results = (outs AnyTypeOf<[AnyInteger, AnyFloat]>:$result);
+  let assemblyFormat = "$mode $sub_group `,` $value `,` $offset attr-dict `:` type($value)";
+}
+
+def Kiln_SubGroupReduceOp : Kiln_Op<"sub_group_reduce", [
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "sub_group_reduce(sg, x, op)";
+  let arguments = (ins Kiln_CollectiveOpAttr:$op, Kiln_SubGroupType:$sub_group,
+                       AnyTypeOf<[AnyInteger, AnyFloat]>:$value);
+  let results = (outs AnyTypeOf<[AnyInteger, AnyFloat]>:$result);
+  let assemblyFormat = "$op $sub_group `,` $value attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def Kiln_GroupReduceOp : Kiln_Op<"group_reduce", [
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "group_reduce(group, x, op): every work-item gets the result";
+  let arguments = (ins Kiln_CollectiveOpAttr:$op, Kiln_GroupType:$group,
+                       AnyTypeOf<[AnyInteger, AnyFloat]>:$value);
+  let results = (outs AnyTypeOf<[AnyInteger, AnyFloat]>:$result);
+  let assemblyFormat = "$op $group `,` $value attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def Kiln_GroupScanOp : Kiln_Op<"group_scan", [
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "group_inclusive_scan / group_exclusive_scan";
+  let description = [{
+    Over the work-group's local linear ids; the exclusive scan of the first
+    work-item is the combiner's identity.
+  }];
+  let arguments = (ins Kiln_ScanKindAttr:$kind, Kiln_CollectiveOpAttr:$op,
+                       Kiln_GroupType:$group, AnyTypeOf<[AnyInteger, AnyFloat]>:$value);
+  let results = (outs AnyTypeOf<[AnyInteger, AnyFloat]>:$result);
+  let assemblyFormat = "$kind $op $group `,` $value attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def Kiln_GroupBroadcastOp : Kiln_Op<"group_broadcast", [
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "group_broadcast(group, x, local_linear_id)";
+  let arguments = (ins Kiln_GroupType:$group,
+                       AnyTypeOf<[AnyInteger, AnyFloat]>:$value, I64:$source);
+  let results = (outs AnyTypeOf<[AnyInteger, AnyFloat]>:$result);
+  let assemblyFormat = "$group `,` $value `,` $source attr-dict `:` type($value)";
+}
+
+//===----------------------------------------------------------------------===//
+// Printing and debug mode
+//===----------------------------------------------------------------------===//
+
+def Kiln_PrintOp : Kiln_Op<"print"> {
+  let summary = "Device printf: print(...) of scalars and string literals";
+  let description = [{
+    `kiln.print "i=%ld x=%f\n"(%i, %x) : i64, f64` — the format is C printf
+    syntax built by the frontend (floats are passed as f64).
+  }];
+  let arguments = (ins StrAttr:$format, Variadic<AnyTypeOf<[AnyInteger, AnyFloat]>>:$args);
+  let assemblyFormat = "$format `(` $args `)` attr-dict (`:` type($args)^)?";
+}
+
+def Kiln_AssertOp : Kiln_Op<"assert"> {
+  let summary = "assert cond: checked in debug mode only";
+  let arguments = (ins I1:$condition);
+  let assemblyFormat = "$condition attr-dict";
+}
+
+def Kiln_BoundsCheckOp : Kiln_Op<"bounds_check"> {
+  let summary = "Debug mode: true if indices are inside the array, else report";
+  let description = [{
+    Inserted by kiln-instrument-debug before each access. On a violation the
+    first one of the launch is written to the DebugRecord (kernel, line,
+    array name index, indices and shape) and false is returned.
+  }];
+  let arguments = (ins Kiln_DebugType:$debug, Kiln_ArrayType:$array,
+                       Variadic<I64>:$indices, I32Attr:$name_index,
+                       I32Attr:$line, I32Attr:$column);
+  let results = (outs I1:$in_bounds);
+  let assemblyFormat = "$debug `,` $array `[` $indices `]` attr-dict `:` type($array)";
+}
+
+def Kiln_ReportAssertOp : Kiln_Op<"report_assert"> {
+  let summary = "Debug mode: record a failed assert in the DebugRecord";
+  let arguments = (ins Kiln_DebugType:$debug, I32Attr:$line, I32Attr:$column);
+  let assemblyFormat = "$debug attr-dict";
 }
 
 #endif // KILN_OPS_TD

@@ -13,7 +13,8 @@ using namespace kiln;
 #include "dialects/Kiln/IR/KilnTypes.cpp.inc"
 
 LogicalResult ArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                Type elementType, unsigned rank) {
+                                Type elementType, unsigned rank,
+                                MemorySpace space) {
   if (rank < 1 || rank > 3)
     return emitError() << "array rank must be 1, 2 or 3, got " << rank;
   if (!isa<IntegerType, FloatType>(elementType))

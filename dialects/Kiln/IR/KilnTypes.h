@@ -4,6 +4,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Types.h"
+#include "dialects/Kiln/IR/KilnEnums.h"
 
 #define GET_TYPEDEF_CLASSES
 #include "dialects/Kiln/IR/KilnTypes.h.inc"

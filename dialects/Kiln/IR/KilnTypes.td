@@ -3,6 +3,7 @@
 #define KILN_TYPES_TD
 
 include "KilnDialect.td"
+include "KilnEnums.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/BuiltinTypeInterfaces.td"
 
@@ -12,17 +13,28 @@ class Kiln_Type<string name, string typeMnemonic, list<Trait> traits = []>
 }
 
 def Kiln_ArrayType : Kiln_Type<"Array", "array"> {
-  let summary = "A C-contiguous global-memory array whose shape is known at run time";
+  let summary = "A C-contiguous array whose shape is known at run time";
   let description = [{
-    `!kiln.array<T, N>` is a kernel's view of an N-dimensional (1 <= N <= 3)
-    row-major array in global memory. The element type is a scalar (integer
-    or float); the extents are run-time values read with `kiln.dim`.
+    `!kiln.array<T, N[, space]>` is an N-dimensional (1 <= N <= 3) row-major
+    array of scalars in global (default), work-group `local` or per-work-item
+    `private` memory. Extents are run-time values read with `kiln.dim`.
 
-    Example: `!kiln.array<f32, 2>`
+    Examples: `!kiln.array<f32, 2>`, `!kiln.array<i32, 1, local>`
   }];
-  let parameters = (ins "::mlir::Type":$elementType, "unsigned":$rank);
-  let assemblyFormat = "`<` $elementType `,` $rank `>`";
+  let parameters = (ins "::mlir::Type":$elementType, "unsigned":$rank,
+      DefaultValuedParameter<"::kiln::MemorySpace", "::kiln::MemorySpace::Global">:$space);
+  let assemblyFormat = "`<` $elementType `,` $rank (`,` $space^)? `>`";
+  let builders = [
+    TypeBuilder<(ins "::mlir::Type":$elementType, "unsigned":$rank), [{
+      return $_get($_ctxt, elementType, rank, ::kiln::MemorySpace::Global);
+    }]>
+  ];
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    bool isGlobal() const { return getSpace() == ::kiln::MemorySpace::Global; }
+    bool isLocal() const { return getSpace() == ::kiln::MemorySpace::Local; }
+    bool isPrivate() const { return getSpace() == ::kiln::MemorySpace::Private; }
+  }];
 }
 
 def Kiln_ItemType : Kiln_Type<"Item", "item"> {
@@ -34,6 +46,31 @@ def Kiln_ItemType : Kiln_Type<"Item", "item"> {
   }];
 }
 
-def Kiln_AnyIndexObject : AnyTypeOf<[Kiln_ItemType]>;
+def Kiln_NdItemType : Kiln_Type<"NdItem", "nd_item"> {
+  let summary = "The work-item handle of a kernel launched over an NdRange";
+  let description = [{
+    Carries the global range; local ids and ranges are hardware queries.
+    Example: `!kiln.nd_item`
+  }];
+}
+
+def Kiln_GroupType : Kiln_Type<"Group", "group"> {
+  let summary = "The work-group of the current work-item (NdItem.get_group())";
+}
+
+def Kiln_SubGroupType : Kiln_Type<"SubGroup", "sub_group"> {
+  let summary = "The sub-group of the current work-item (NdItem.get_sub_group())";
+}
+
+def Kiln_DebugType : Kiln_Type<"Debug", "debug"> {
+  let summary = "The debug-mode report channel (a DebugRecord in global memory)";
+  let description = [{
+    Added as the last argument of every kernel and device function by
+    `kiln-instrument-debug`; bounds checks and asserts report through it.
+  }];
+}
+
+def Kiln_AnyIndexObject : AnyTypeOf<[Kiln_ItemType, Kiln_NdItemType,
+                                     Kiln_GroupType, Kiln_SubGroupType]>;
 
 #endif // KILN_TYPES_TD
