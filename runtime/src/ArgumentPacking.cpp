@@ -1,8 +1,10 @@
 //===- ArgumentPacking.cpp - User arguments to the native ABI -----------===//
 //
 // Native ABI: three int64 range extents, then per parameter either its
-// value (bool as one byte) or a buffer pointer followed by `rank` int64
-// extents. Back ends map PackedArg::Kind onto their own argument calls.
+// value (bool as one byte), a buffer pointer followed by `rank` int64
+// extents, or local memory followed by `rank` int64 extents; a debug-mode
+// kernel takes a DebugRecord pointer last. Back ends map PackedArg::Kind
+// onto their own argument calls.
 //
 //===----------------------------------------------------------------------===//
 #include "ArgumentPacking.h"
@@ -26,30 +28,63 @@ PackedArg scalarValue(const KernelArg &user) {
   return arg;
 }
 
-PackedArg bufferPointer(const KernelArg &user) {
+PackedArg bufferPointer(const Buffer *buffer) {
   PackedArg arg;
   arg.kind = PackedArg::Kind::BufferPointer;
-  arg.buffer = user.buffer().get();
+  arg.buffer = buffer;
   return arg;
+}
+
+/// Local memory at `offset` (already aligned) of the launch's dynamic
+/// local memory; the CUDA form is the int64 offset itself.
+PackedArg localMemory(const KernelArg &user, uint64_t offset) {
+  uint64_t bytes = dtypeSize(user.dtype());
+  for (int64_t extent : user.shape())
+    bytes *= static_cast<uint64_t>(extent);
+  PackedArg arg = int64Value(static_cast<int64_t>(offset));
+  arg.kind = PackedArg::Kind::LocalMemory;
+  arg.localBytes = bytes;
+  arg.localOffset = offset;
+  return arg;
+}
+
+uint64_t alignUp(uint64_t value, uint64_t alignment) {
+  return (value + alignment - 1) / alignment * alignment;
 }
 
 } // namespace
 
-std::vector<PackedArg> packArguments(const LaunchGeometry &geometry,
-                                     const std::vector<KernelArg> &args) {
-  std::vector<PackedArg> packed;
+void packArguments(const LaunchGeometry &geometry,
+                   const std::vector<KernelArg> &args, PackedLaunch &launch) {
+  std::vector<PackedArg> &packed = launch.args;
+  packed.clear();
+  uint64_t localEnd = 0;
   for (int64_t extent : geometry.global)
     packed.push_back(int64Value(extent));
   for (const KernelArg &arg : args) {
-    if (!arg.isArray()) {
+    switch (arg.kind()) {
+    case KernelArg::Kind::Scalar:
       packed.push_back(scalarValue(arg));
       continue;
+    case KernelArg::Kind::Array:
+      packed.push_back(bufferPointer(arg.buffer().get()));
+      break;
+    case KernelArg::Kind::LocalAccessor: {
+      PackedArg local =
+          localMemory(arg, alignUp(localEnd, kLocalAccessorAlignment));
+      localEnd = local.localOffset + local.localBytes;
+      packed.push_back(local);
+      break;
     }
-    packed.push_back(bufferPointer(arg));
+    }
     for (int64_t extent : arg.shape())
       packed.push_back(int64Value(extent));
   }
-  return packed;
+  launch.dynamicLocalMemBytes = alignUp(localEnd, kLocalAccessorAlignment);
+}
+
+void appendDebugRecord(const Buffer &record, PackedLaunch &launch) {
+  launch.args.push_back(bufferPointer(&record));
 }
 
 } // namespace kiln

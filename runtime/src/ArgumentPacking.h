@@ -11,9 +11,13 @@
 
 namespace kiln {
 
-/// Packs arguments already accepted by checkArguments.
-std::vector<PackedArg> packArguments(const LaunchGeometry &geometry,
-                                     const std::vector<KernelArg> &args);
+/// Packs arguments already accepted by checkArguments into `launch.args`
+/// and sets `launch.dynamicLocalMemBytes`.
+void packArguments(const LaunchGeometry &geometry,
+                   const std::vector<KernelArg> &args, PackedLaunch &launch);
+
+/// Appends the trailing DebugRecord pointer of a debug-mode kernel.
+void appendDebugRecord(const Buffer &record, PackedLaunch &launch);
 
 } // namespace kiln
 

@@ -1,9 +1,13 @@
-//===- Device.cpp - Names of back ends ----------------------------------===//
+//===- Device.cpp - Back-end independent device and buffer logic --------===//
 //
-// Spelling of Backend values, as used in selectors and messages.
+// Spelling of Backend values, queue creation with options (the default for
+// back ends without out-of-order or profiling queues), and the live-buffer
+// count every Buffer keeps on its device.
 //
 //===----------------------------------------------------------------------===//
 #include "kiln/runtime/Device.h"
+
+#include "kiln/runtime/Buffer.h"
 
 namespace kiln {
 
@@ -13,8 +17,42 @@ const char *backendName(Backend backend) {
     return "opencl";
   case Backend::CUDA:
     return "cuda";
+  case Backend::LevelZero:
+    return "level_zero";
   }
   return "unknown";
+}
+
+StatusOr<std::shared_ptr<Queue>>
+Device::createQueue(const QueueOptions &options) {
+  if (options.outOfOrder && !info_.supportsOutOfOrderQueues)
+    return unimplemented("out-of-order queues are unsupported on '" +
+                         info_.name + "'");
+  if (options.profiling && !info_.supportsProfiling)
+    return unimplemented("profiling queues are unsupported on '" +
+                         info_.name + "'");
+  return createQueueWithOptions(options);
+}
+
+StatusOr<std::shared_ptr<Queue>>
+Device::createQueueWithOptions(const QueueOptions &options) {
+  if (options.outOfOrder || options.profiling)
+    return unimplemented("queue options are unsupported on '" + info_.name +
+                         "'");
+  return createQueue();
+}
+
+Buffer::Buffer(const Device &device, size_t size)
+    : device_(device), keepDevice_(device.weak_from_this().lock()),
+      size_(size) {
+  ++device_.liveBuffers_;
+}
+
+Buffer::~Buffer() { --device_.liveBuffers_; }
+
+StatusOr<uint64_t> Buffer::deviceAddress() const {
+  return unimplemented("device addresses of buffers are unsupported on '" +
+                       device_.info().name + "'");
 }
 
 } // namespace kiln

@@ -1,8 +1,9 @@
 //===- Event.cpp - Back-end independent event logic ---------------------===//
 //
-// Failure recording and resource release shared by every back end's event;
-// plus the event that failed before reaching a device (a launch skipped
-// because one of its dependencies failed).
+// Failure recording, completion checks (debug records read back after the
+// work) and resource release shared by every back end's event; plus the
+// event that failed before reaching a device (a launch skipped because one
+// of its dependencies failed).
 //
 //===----------------------------------------------------------------------===//
 #include "kiln/runtime/Event.h"
@@ -37,10 +38,65 @@ void Event::recordFailure(const Status &status) {
     failure_ = status;
 }
 
+void Event::addCompletionCheck(std::function<Status()> check) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  checks_.push_back(std::move(check));
+}
+
+void Event::addUpstream(std::shared_ptr<Event> upstream) {
+  if (!upstream || upstream.get() == this)
+    return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  upstream_.push_back(std::move(upstream));
+}
+
+bool Event::hasPendingChecks() {
+  std::vector<std::shared_ptr<Event>> upstream;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!checks_.empty())
+      return true;
+    upstream = upstream_;
+  }
+  for (const std::shared_ptr<Event> &event : upstream)
+    if (event->hasPendingChecks())
+      return true;
+  return false;
+}
+
+void Event::runCompletionChecks() {
+  std::lock_guard<std::mutex> running(checkMutex_);
+  std::vector<std::function<Status()>> checks;
+  std::vector<std::shared_ptr<Event>> upstream;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    checks.swap(checks_);
+    upstream.swap(upstream_);
+  }
+  // Upstream work finished before this one started, so waiting is cheap;
+  // its failure comes first, as the cause.
+  for (const std::shared_ptr<Event> &event : upstream) {
+    Status status = event->wait();
+    if (!status.ok())
+      recordFailure(status.withContext("a dependency failed"));
+  }
+  for (const std::function<Status()> &check : checks) {
+    Status status = check();
+    if (!status.ok())
+      recordFailure(status);
+  }
+}
+
+StatusOr<EventTimes> Event::profilingTimes() {
+  return unimplemented("event timestamps are unsupported here");
+}
+
 Status Event::wait() {
   Status status = waitNative();
   if (!status.ok())
     recordFailure(status);
+  else
+    runCompletionChecks();
   std::vector<std::shared_ptr<const void>> released;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -54,8 +110,12 @@ EventState Event::state() {
   if (!error().ok())
     return EventState::Failed;
   StatusOr<EventState> state = queryNative();
-  if (state.ok())
-    return *state;
+  if (state.ok()) {
+    if (*state != EventState::Complete)
+      return *state;
+    runCompletionChecks();
+    return error().ok() ? EventState::Complete : EventState::Failed;
+  }
   recordFailure(state.status());
   return EventState::Failed;
 }

@@ -1,13 +1,15 @@
 //===- Launch.cpp - Checked, generic kernel launch ----------------------===//
 //
 // The one launch path of every back end: check, pack, resolve the wait list
-// (a failed dependency fails the launch without submitting it), then hand
-// the packed launch to the queue's driver.
+// (a failed dependency fails the launch without submitting it), add the
+// DebugRecord of a debug-mode kernel, then hand the packed launch to the
+// queue's driver.
 //
 //===----------------------------------------------------------------------===//
 #include "kiln/runtime/Launch.h"
 
 #include "ArgumentPacking.h"
+#include "HostEvent.h"
 #include "LaunchValidation.h"
 #include "kiln/runtime/Buffer.h"
 #include "kiln/runtime/Device.h"
@@ -19,25 +21,113 @@
 namespace kiln {
 namespace {
 
-/// Splits `waitFor` into events the queue can wait on natively; events of
-/// other devices are waited for on the host. The first failed dependency
-/// becomes the returned error.
-StatusOr<EventList> resolveWaitList(const Queue &queue, const EventList &waitFor) {
-  EventList native;
-  for (size_t i = 0; i < waitFor.size(); ++i) {
-    const std::shared_ptr<Event> &event = waitFor[i];
-    if (!event)
-      return invalidArgument("wait list entry " + std::to_string(i) +
-                             " is null");
-    if (event->state() == EventState::Failed)
-      return event->error();
-    if (event->device() == &queue.device()) {
-      native.push_back(event);
-      continue;
-    }
-    KILN_RETURN_IF_ERROR(event->wait());
+std::string tupleString(const int64_t *values, uint32_t count) {
+  std::string s = "(";
+  for (uint32_t i = 0; i < count; ++i)
+    s += (i ? ", " : "") + std::to_string(values[i]);
+  return s + ")";
+}
+
+std::string lineString(const DebugRecord &record) {
+  std::string s = "line " + std::to_string(record.line);
+  if (record.column != 0)
+    s += ", column " + std::to_string(record.column);
+  return s;
+}
+
+/// Allocates and zeroes the DebugRecord of one launch, ordered before the
+/// kernel through `waitFor`.
+StatusOr<std::shared_ptr<Buffer>> createDebugRecord(Queue &queue,
+                                                    EventList &waitFor) {
+  // Devices are handed out as shared_ptr<Device>; allocation is non-const.
+  auto device = std::const_pointer_cast<Device>(
+      queue.device().weak_from_this().lock());
+  if (!device)
+    return internalError("debug record: the queue's device is not shared");
+  StatusOr<std::shared_ptr<Buffer>> record =
+      device->allocateBuffer(sizeof(DebugRecord));
+  if (!record.ok())
+    return record.status().withContext("debug record");
+  const uint32_t zero = 0;
+  StatusOr<std::shared_ptr<Event>> zeroed = queue.fillBuffer(
+      **record, &zero, sizeof(zero), 0, sizeof(DebugRecord), waitFor);
+  if (zeroed.ok()) {
+    waitFor.push_back(*zeroed);
+    return record;
   }
-  return native;
+  if (zeroed.status().code() != StatusCode::Unimplemented)
+    return zeroed.status().withContext("debug record");
+  // Back ends without fills: a blocking write (ordered on this queue).
+  DebugRecord empty;
+  KILN_RETURN_IF_ERROR(queue.writeBuffer(**record, &empty, sizeof(empty))
+                           .withContext("debug record"));
+  return record;
+}
+
+/// Reads the record back once the kernel has completed.
+std::function<Status()> debugRecordCheck(std::shared_ptr<Queue> queue,
+                                         std::shared_ptr<Buffer> record,
+                                         std::shared_ptr<Kernel> kernel) {
+  return [queue, record, kernel]() -> Status {
+    DebugRecord host;
+    KILN_RETURN_IF_ERROR(
+        queue->readBuffer(*record, &host, sizeof(host))
+            .withContext("reading the debug record of kernel '" +
+                         kernel->name() + "'"));
+    return checkDebugRecord(kernel->metadata(), host);
+  };
+}
+
+StatusOr<std::shared_ptr<Event>>
+submitLaunch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
+             PackedLaunch &packed, const EventList &waitFor) {
+  const std::string what = "launch of kernel '" + kernel->name() + "'";
+  KILN_RETURN_IF_ERROR(checkWaitList(waitFor).withContext(what));
+  StatusOr<EventList> native = resolveWaitList(queue.device(), waitFor);
+  if (!native.ok())
+    return Event::failed(
+        native.status().withContext(what + " skipped: a dependency failed"));
+  std::shared_ptr<Buffer> record;
+  if (kernel->metadata().debug) {
+    StatusOr<std::shared_ptr<Buffer>> created =
+        createDebugRecord(queue, *native);
+    if (!created.ok())
+      return created.status().withContext(what);
+    record = *created;
+    appendDebugRecord(*record, packed);
+    packed.resources.push_back(record);
+  }
+  StatusOr<std::shared_ptr<Event>> event =
+      queue.submitKernel(*kernel, packed, *native);
+  if (!event.ok())
+    return event.status().withContext(what);
+  for (const std::shared_ptr<Event> &dependency : *native)
+    if (dependency->hasPendingChecks())
+      (*event)->addUpstream(dependency);
+  if (record) {
+    std::shared_ptr<Queue> owner = queue.weak_from_this().lock();
+    if (!owner)
+      return internalError(what + ": a debug kernel needs a queue created by "
+                                  "Device::createQueue");
+    (*event)->addCompletionCheck(debugRecordCheck(owner, record, kernel));
+    queue.trackCheckedEvent(*event);
+  }
+  packed.resources.push_back(kernel);
+  return event;
+}
+
+StatusOr<PackedLaunch> checkAndPack(Queue &queue,
+                                    const std::shared_ptr<Kernel> &kernel,
+                                    const IndexSpace &space,
+                                    const std::vector<KernelArg> &args) {
+  if (!kernel)
+    return invalidArgument("launch of a null kernel");
+  if (&kernel->device() != &queue.device())
+    return invalidArgument("kernel '" + kernel->name() + "' was loaded on '" +
+                           kernel->device().info().selector +
+                           "' but the queue is on '" +
+                           queue.device().info().selector + "'");
+  return packLaunch(*kernel, space, args);
 }
 
 } // namespace
@@ -54,8 +144,16 @@ KernelArg KernelArg::array(std::shared_ptr<Buffer> buffer,
                            std::vector<int64_t> shape, DType dtype) {
   KernelArg arg;
   arg.dtype_ = dtype;
-  arg.isArray_ = true;
+  arg.kind_ = Kind::Array;
   arg.buffer_ = std::move(buffer);
+  arg.shape_ = std::move(shape);
+  return arg;
+}
+
+KernelArg KernelArg::localAccessor(std::vector<int64_t> shape, DType dtype) {
+  KernelArg arg;
+  arg.dtype_ = dtype;
+  arg.kind_ = Kind::LocalAccessor;
   arg.shape_ = std::move(shape);
   return arg;
 }
@@ -68,7 +166,7 @@ StatusOr<PackedLaunch> packLaunch(const Kernel &kernel, const IndexSpace &space,
   KILN_RETURN_IF_ERROR(checkArguments(kernel, args));
   PackedLaunch launch;
   launch.geometry = *geometry;
-  launch.args = packArguments(*geometry, args);
+  packArguments(*geometry, args, launch);
   for (const KernelArg &arg : args)
     if (arg.isArray())
       launch.resources.push_back(arg.buffer());
@@ -79,28 +177,32 @@ StatusOr<std::shared_ptr<Event>>
 launchAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
             const IndexSpace &space, const std::vector<KernelArg> &args,
             const EventList &waitFor) {
-  if (!kernel)
-    return invalidArgument("launch of a null kernel");
-  if (&kernel->device() != &queue.device())
-    return invalidArgument("kernel '" + kernel->name() + "' was loaded on '" +
-                           kernel->device().info().selector +
-                           "' but the queue is on '" +
-                           queue.device().info().selector + "'");
-  StatusOr<PackedLaunch> packed = packLaunch(*kernel, space, args);
+  StatusOr<PackedLaunch> packed = checkAndPack(queue, kernel, space, args);
   if (!packed.ok())
     return packed.status();
-  StatusOr<EventList> native = resolveWaitList(queue, waitFor);
-  if (!native.ok())
-    return Event::failed(native.status().withContext(
-        "launch of kernel '" + kernel->name() + "' skipped: a dependency failed"));
   StatusOr<std::shared_ptr<Event>> event =
-      queue.submitKernel(*kernel, *packed, *native);
-  if (!event.ok())
-    return event.status().withContext("launch of kernel '" + kernel->name() +
-                                      "'");
-  packed->resources.push_back(kernel);
-  (*event)->keepAlive(std::move(packed->resources));
+      submitLaunch(queue, kernel, *packed, waitFor);
+  if (event.ok())
+    (*event)->keepAlive(std::move(packed->resources));
   return event;
+}
+
+StatusOr<LaunchEvents>
+callKernelAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
+                const IndexSpace &space, const std::vector<KernelArg> &args,
+                const EventList &waitFor) {
+  StatusOr<PackedLaunch> packed = checkAndPack(queue, kernel, space, args);
+  if (!packed.ok())
+    return packed.status();
+  StatusOr<std::shared_ptr<Event>> event =
+      submitLaunch(queue, kernel, *packed, waitFor);
+  if (!event.ok())
+    return event.status();
+  auto host = std::make_shared<HostEvent>(*event);
+  // The host task, not the device event, owns the resources: they go
+  // exactly when the host event completes.
+  enqueueHostTask(*event, host, std::move(packed->resources));
+  return LaunchEvents{*event, host};
 }
 
 Status launch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
@@ -111,6 +213,31 @@ Status launch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
   if (!event.ok())
     return event.status();
   return (*event)->wait();
+}
+
+Status checkDebugRecord(const KernelMetadata &kernel,
+                        const DebugRecord &record) {
+  std::string where = "kernel '" + kernel.name + "': ";
+  switch (static_cast<DebugEvent>(record.status)) {
+  case DebugEvent::None:
+    return Status();
+  case DebugEvent::OutOfBounds: {
+    uint32_t rank = std::min<uint32_t>(record.rank, 3);
+    std::string array = record.nameIndex < kernel.debugNames.size()
+                            ? kernel.debugNames[record.nameIndex]
+                            : "#" + std::to_string(record.nameIndex);
+    return internalError(where + "out-of-bounds access at " +
+                         lineString(record) + ": index " +
+                         tupleString(record.index, rank) + " outside shape " +
+                         tupleString(record.shape, rank) + " of array '" +
+                         array + "'");
+  }
+  case DebugEvent::AssertFailed:
+    return internalError(where + "assertion failed at " + lineString(record));
+  }
+  return internalError(where + "unknown debug event " +
+                       std::to_string(record.status) + " at " +
+                       lineString(record));
 }
 
 } // namespace kiln

@@ -85,12 +85,29 @@ Status paramError(const KernelMetadata &metadata, const KernelParam &param,
                          metadata.name + "': " + problem);
 }
 
+/// "a float32 scalar", "a float32 array", "a float32 local accessor".
+std::string describe(const KernelArg &arg) {
+  std::string what = std::string("a ") + dtypeName(arg.dtype());
+  switch (arg.kind()) {
+  case KernelArg::Kind::Scalar:
+    return what + " scalar";
+  case KernelArg::Kind::Array:
+    return what + " array";
+  case KernelArg::Kind::LocalAccessor:
+    return what + " local accessor";
+  }
+  return what;
+}
+
 Status checkScalar(const KernelMetadata &metadata, const KernelParam &param,
                    const KernelArg &arg) {
   std::string expected = std::string("a ") + dtypeName(param.dtype) + " scalar";
   if (arg.isArray())
     return paramError(metadata, param, "expected " + expected +
                                            ", got an array");
+  if (arg.isLocalAccessor())
+    return paramError(metadata, param, "expected " + expected +
+                                           ", got a local accessor");
   if (arg.dtype() != param.dtype)
     return paramError(metadata, param,
                       "expected " + expected + ", got " + dtypeName(arg.dtype()));
@@ -123,8 +140,8 @@ Status checkArray(const Kernel &kernel, const KernelParam &param,
   std::string expected = "a rank-" + std::to_string(param.rank) + " " +
                          dtypeName(param.dtype) + " array";
   if (!arg.isArray())
-    return paramError(metadata, param, "expected " + expected + ", got a " +
-                                           dtypeName(arg.dtype()) + " scalar");
+    return paramError(metadata, param,
+                      "expected " + expected + ", got " + describe(arg));
   if (!arg.buffer())
     return paramError(metadata, param, "array has no buffer");
   if (arg.dtype() != param.dtype)
@@ -152,6 +169,69 @@ Status checkArray(const Kernel &kernel, const KernelParam &param,
                           arg.buffer()->device().info().selector +
                           "', kernel on '" + kernel.device().info().selector +
                           "'");
+  return Status();
+}
+
+uint64_t alignUp(uint64_t value, uint64_t alignment) {
+  return (value + alignment - 1) / alignment * alignment;
+}
+
+Status checkLocalAccessor(const KernelMetadata &metadata,
+                          const KernelParam &param, const KernelArg &arg) {
+  std::string expected = "a rank-" + std::to_string(param.rank) + " " +
+                         dtypeName(param.dtype) + " local accessor";
+  if (!arg.isLocalAccessor() || arg.dtype() != param.dtype)
+    return paramError(metadata, param,
+                      "expected " + expected + ", got " + describe(arg));
+  if (arg.shape().size() != param.rank)
+    return paramError(metadata, param,
+                      "expected " + expected + ", got rank " +
+                          std::to_string(arg.shape().size()) + " (shape " +
+                          shapeString(arg.shape()) + ")");
+  for (int64_t extent : arg.shape())
+    if (extent <= 0)
+      return paramError(metadata, param,
+                        "local accessor shape " + shapeString(arg.shape()) +
+                            " must have positive extents");
+  if (!arrayBytes(arg.shape(), arg.dtype()))
+    return paramError(metadata, param,
+                      "local accessor shape " + shapeString(arg.shape()) +
+                          " is too large");
+  return Status();
+}
+
+/// Static plus LocalAccessor memory must fit the device; the error names
+/// the accessor that crosses the limit.
+Status checkLocalMemoryTotal(const Kernel &kernel,
+                             const std::vector<KernelArg> &args) {
+  const KernelMetadata &metadata = kernel.metadata();
+  const DeviceInfo &info = kernel.device().info();
+  uint64_t limit = info.localMemSize;
+  if (limit == 0) // Unknown limit: the driver reports at launch.
+    return Status();
+  if (metadata.staticLocalMemBytes > limit)
+    return invalidArgument("kernel '" + metadata.name + "': " +
+                           std::to_string(metadata.staticLocalMemBytes) +
+                           " bytes of static local memory exceed the " +
+                           std::to_string(limit) + " bytes of device '" +
+                           info.name + "'");
+  uint64_t dynamic = 0;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!args[i].isLocalAccessor())
+      continue;
+    dynamic = alignUp(dynamic, kLocalAccessorAlignment) +
+              *arrayBytes(args[i].shape(), args[i].dtype());
+    uint64_t aligned = alignUp(dynamic, kLocalAccessorAlignment);
+    uint64_t total = aligned + metadata.staticLocalMemBytes;
+    if (total > limit)
+      return paramError(
+          metadata, metadata.params[i],
+          "local memory of " + std::to_string(total) + " bytes (" +
+              std::to_string(aligned) + " for local accessors + " +
+              std::to_string(metadata.staticLocalMemBytes) +
+              " static) exceeds the " + std::to_string(limit) +
+              " bytes of device '" + info.name + "'");
+  }
   return Status();
 }
 
@@ -190,11 +270,19 @@ Status checkArguments(const Kernel &kernel, const std::vector<KernelArg> &args) 
                            std::to_string(args.size()));
   for (size_t i = 0; i < args.size(); ++i) {
     const KernelParam &param = metadata.params[i];
-    KILN_RETURN_IF_ERROR(param.kind == ParamKind::Scalar
-                             ? checkScalar(metadata, param, args[i])
-                             : checkArray(kernel, param, args[i]));
+    switch (param.kind) {
+    case ParamKind::Scalar:
+      KILN_RETURN_IF_ERROR(checkScalar(metadata, param, args[i]));
+      break;
+    case ParamKind::Array:
+      KILN_RETURN_IF_ERROR(checkArray(kernel, param, args[i]));
+      break;
+    case ParamKind::LocalAccessor:
+      KILN_RETURN_IF_ERROR(checkLocalAccessor(metadata, param, args[i]));
+      break;
+    }
   }
-  return Status();
+  return checkLocalMemoryTotal(kernel, args);
 }
 
 } // namespace kiln

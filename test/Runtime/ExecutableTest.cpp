@@ -31,7 +31,9 @@ TEST_F(OpenCLTest, KernelsCarryTheirMetadata) {
 }
 
 TEST_F(OpenCLTest, MetadataForAKernelMissingFromTheBinary) {
-  binary.kernels.push_back(KernelMetadata{"ghost", IndexKind::Item, {}});
+  KernelMetadata ghost;
+  ghost.name = "ghost";
+  binary.kernels.push_back(ghost);
   auto module = loadTestModule();
   ASSERT_TRUE(module);
   StatusOr<std::shared_ptr<Kernel>> kernel = module->getKernel("ghost");

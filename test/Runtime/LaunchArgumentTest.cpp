@@ -68,8 +68,9 @@ TEST_F(LaunchArguments, PacksTheNativeAbi) {
 }
 
 TEST_F(LaunchArguments, BoolScalarIsOneByte) {
-  KernelMetadata m{"flag", IndexKind::Item,
-                   {KernelParam{"on", ParamKind::Scalar, DType::Bool, 0}}};
+  KernelMetadata m;
+  m.name = "flag";
+  m.params = {KernelParam{"on", ParamKind::Scalar, DType::Bool, 0}};
   auto kernel = test::fakeKernel(*device, m);
   ASSERT_OK_AND_ASSIGN(packed,
                        packLaunch(*kernel, Range{4}, {KernelArg::scalar(true)}));

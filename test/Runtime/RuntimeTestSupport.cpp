@@ -80,9 +80,19 @@ StatusOr<KernelBinary> ptxTestBinary() {
   return binary;
 }
 
-FakeDevice::FakeDevice(std::string selector)
-    : Device(DeviceInfo{"fake device", std::move(selector), Backend::OpenCL,
-                        DeviceType::Other, 256, 0}) {}
+DeviceInfo fakeDeviceInfo(std::string selector, size_t localMemSize) {
+  DeviceInfo info;
+  info.name = "fake device";
+  info.selector = std::move(selector);
+  info.backend = Backend::OpenCL;
+  info.type = DeviceType::Other;
+  info.maxWorkGroupSize = 256;
+  info.localMemSize = localMemSize;
+  return info;
+}
+
+FakeDevice::FakeDevice(std::string selector, size_t localMemSize)
+    : Device(fakeDeviceInfo(std::move(selector), localMemSize)) {}
 
 StatusOr<std::shared_ptr<Buffer>> FakeDevice::allocateBuffer(size_t bytes) {
   return std::shared_ptr<Buffer>(std::make_shared<FakeBuffer>(*this, bytes));

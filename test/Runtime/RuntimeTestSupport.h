@@ -34,7 +34,8 @@ StatusOr<KernelBinary> ptxTestBinary();
 /// size but no memory; queues and executables are unimplemented.
 class FakeDevice final : public Device {
 public:
-  explicit FakeDevice(std::string selector);
+  /// `localMemSize` 0: no local memory limit is checked.
+  explicit FakeDevice(std::string selector, size_t localMemSize = 0);
   StatusOr<std::shared_ptr<Buffer>> allocateBuffer(size_t bytes) override;
   StatusOr<std::shared_ptr<Queue>> createQueue() override;
   StatusOr<std::shared_ptr<Executable>>

@@ -24,6 +24,7 @@ public:
   }
 
   CUdeviceptr pointer() const { return pointer_; }
+  StatusOr<uint64_t> deviceAddress() const override { return pointer_; }
 
 private:
   std::shared_ptr<const CudaDevice> device_;

@@ -24,6 +24,22 @@ StatusOr<int> attribute(const CudaDynamicSymbols &cu, CUdevice device,
   return value;
 }
 
+/// What every CUDA device Kiln runs on (sm_60 and newer) offers.
+void setCudaCapabilities(CudaDeviceProperties &props) {
+  DeviceInfo &info = props.info;
+  info.computeCapability =
+      static_cast<unsigned>(props.computeMajor * 10 + props.computeMinor);
+  info.subGroupSizes = {32};
+  info.supportsSubGroups = true;
+  info.supportsFp16 = true;
+  info.supportsFp64 = true;
+  info.supportsInt64Atomics = true;
+  info.supportsFp64Atomics = info.computeCapability >= 60;
+  info.supportsOutOfOrderQueues = false; // A stream runs in order.
+  info.supportsProfiling = true;
+  info.supportsDeviceAddresses = true;
+}
+
 } // namespace
 
 StatusOr<CudaDeviceProperties> queryCudaDevice(const CudaDynamicSymbols &cu,
@@ -59,7 +75,12 @@ StatusOr<CudaDeviceProperties> queryCudaDevice(const CudaDynamicSymbols &cu,
   if (!threads.ok() || !shared.ok())
     return threads.ok() ? shared.status() : threads.status();
   props.info.maxWorkGroupSize = static_cast<size_t>(*threads);
-  props.info.localMemSize = static_cast<size_t>(*shared);
+  // Launches above 48 KiB opt in per function (cuFuncSetAttribute).
+  StatusOr<int> optIn = attribute(
+      cu, device, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+  props.info.localMemSize =
+      static_cast<size_t>(optIn.ok() && *optIn > *shared ? *optIn : *shared);
+  setCudaCapabilities(props);
   return props;
 }
 
@@ -104,16 +125,26 @@ StatusOr<std::shared_ptr<Buffer>> CudaDevice::allocateBuffer(size_t bytes) {
 }
 
 StatusOr<std::shared_ptr<Queue>> CudaDevice::createQueue() {
+  return createQueueWithOptions(QueueOptions{});
+}
+
+StatusOr<std::shared_ptr<Queue>>
+CudaDevice::createQueueWithOptions(const QueueOptions &options) {
+  if (options.outOfOrder)
+    return unimplemented("out-of-order queues are unsupported on '" +
+                         info().name + "' (a CUDA stream runs in order)");
   KILN_RETURN_IF_ERROR(makeCurrent());
   CUstream stream = nullptr;
   KILN_RETURN_IF_ERROR(cudaStatus(
       cu_, cu_.cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate"));
   auto self = std::static_pointer_cast<const CudaDevice>(shared_from_this());
-  return std::shared_ptr<Queue>(std::make_shared<CudaQueue>(self, stream));
+  return std::shared_ptr<Queue>(
+      std::make_shared<CudaQueue>(self, stream, options));
 }
 
 StatusOr<std::shared_ptr<Executable>>
 CudaDevice::loadExecutable(const KernelBinary &binary) {
+  KILN_RETURN_IF_ERROR(checkKernelFeatures(info(), binary));
   KILN_RETURN_IF_ERROR(makeCurrent());
   return loadCudaExecutable(
       std::static_pointer_cast<const CudaDevice>(shared_from_this()), binary);

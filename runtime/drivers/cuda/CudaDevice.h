@@ -46,6 +46,11 @@ public:
   StatusOr<std::shared_ptr<Queue>> createQueue() override;
   StatusOr<std::shared_ptr<Executable>>
   loadExecutable(const KernelBinary &binary) override;
+  using Device::createQueue;
+
+protected:
+  StatusOr<std::shared_ptr<Queue>>
+  createQueueWithOptions(const QueueOptions &options) override;
 
 private:
   CudaDevice(const CudaDynamicSymbols &cu, CUdevice device, CUcontext context,

@@ -89,10 +89,15 @@ CudaQueue::~CudaQueue() {
   }
 }
 
-Status CudaQueue::finish() {
+Status CudaQueue::synchronize() {
   KILN_RETURN_IF_ERROR(device_->makeCurrent());
   return cudaStatus(device_->cu(), device_->cu().cuStreamSynchronize(stream_),
                     "cuStreamSynchronize");
+}
+
+Status CudaQueue::finish() {
+  KILN_RETURN_IF_ERROR(synchronize());
+  return runTrackedChecks();
 }
 
 Status CudaQueue::write(Buffer &dst, const void *src, size_t bytes,
@@ -102,7 +107,7 @@ Status CudaQueue::write(Buffer &dst, const void *src, size_t bytes,
   KILN_RETURN_IF_ERROR(cudaStatus(
       cu, cu.cuMemcpyHtoDAsync(pointerOf(dst, offset), src, bytes, stream_),
       "cuMemcpyHtoDAsync"));
-  return finish();
+  return synchronize();
 }
 
 Status CudaQueue::read(const Buffer &src, void *dst, size_t bytes,
@@ -112,7 +117,7 @@ Status CudaQueue::read(const Buffer &src, void *dst, size_t bytes,
   KILN_RETURN_IF_ERROR(cudaStatus(
       cu, cu.cuMemcpyDtoHAsync(dst, pointerOf(src, offset), bytes, stream_),
       "cuMemcpyDtoHAsync"));
-  return finish();
+  return synchronize();
 }
 
 Status CudaQueue::waitForEvents(const EventList &events) {
@@ -126,15 +131,50 @@ Status CudaQueue::waitForEvents(const EventList &events) {
   return Status();
 }
 
-StatusOr<std::shared_ptr<Event>> CudaQueue::recordEvent(const std::string &what) {
+StatusOr<std::shared_ptr<Event>>
+CudaQueue::submit(const std::string &what, const EventList &waitFor,
+                  const std::function<Status()> &enqueue) {
+  KILN_RETURN_IF_ERROR(device_->makeCurrent());
+  KILN_RETURN_IF_ERROR(waitForEvents(waitFor));
   const CudaDynamicSymbols &cu = device_->cu();
-  CUevent event = nullptr;
-  KILN_RETURN_IF_ERROR(cudaStatus(
-      cu, cu.cuEventCreate(&event, CU_EVENT_DISABLE_TIMING), "cuEventCreate"));
-  auto wrapped = std::make_shared<CudaEvent>(device_, event, what);
+  unsigned flags = options().profiling ? 0u : CU_EVENT_DISABLE_TIMING;
+  CUevent start = nullptr, end = nullptr;
+  if (options().profiling) {
+    KILN_RETURN_IF_ERROR(
+        cudaStatus(cu, cu.cuEventCreate(&start, flags), "cuEventCreate"));
+    KILN_RETURN_IF_ERROR(
+        cudaStatus(cu, cu.cuEventRecord(start, stream_), "cuEventRecord"));
+  }
+  Status enqueued = enqueue();
+  if (!enqueued.ok()) {
+    if (start)
+      cu.cuEventDestroy(start);
+    return enqueued;
+  }
+  if (Status created = cudaStatus(cu, cu.cuEventCreate(&end, flags),
+                                  "cuEventCreate");
+      !created.ok()) {
+    if (start)
+      cu.cuEventDestroy(start);
+    return created;
+  }
+  auto event = std::make_shared<CudaEvent>(device_, end, what, start);
   KILN_RETURN_IF_ERROR(
-      cudaStatus(cu, cu.cuEventRecord(event, stream_), "cuEventRecord"));
-  return std::shared_ptr<Event>(wrapped);
+      cudaStatus(cu, cu.cuEventRecord(end, stream_), "cuEventRecord"));
+  return std::shared_ptr<Event>(event);
+}
+
+Status CudaQueue::reserveSharedMemory(const Kernel &kernel,
+                                      uint64_t dynamicBytes) {
+  if (dynamicBytes + kernel.metadata().staticLocalMemBytes <=
+      kDefaultDynamicSharedLimit)
+    return Status();
+  CUfunction function = static_cast<const CudaKernel &>(kernel).function();
+  return cudaStatus(device_->cu(),
+                    device_->cu().cuFuncSetAttribute(
+                        function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                        static_cast<int>(dynamicBytes)),
+                    "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)");
 }
 
 StatusOr<std::shared_ptr<Event>>
@@ -145,14 +185,83 @@ CudaQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
       launchConfig(*device_, launch.geometry, stream_);
   if (!config.ok())
     return config.status();
-  KILN_RETURN_IF_ERROR(waitForEvents(waitFor));
+  config->sharedMemBytes = static_cast<unsigned>(launch.dynamicLocalMemBytes);
+  KILN_RETURN_IF_ERROR(reserveSharedMemory(kernel, launch.dynamicLocalMemBytes));
   ParameterArray params = packParameters(launch.args);
   const CudaDynamicSymbols &cu = device_->cu();
   CUfunction function = static_cast<const CudaKernel &>(kernel).function();
-  KILN_RETURN_IF_ERROR(cudaStatus(
-      cu, cu.cuLaunchKernelEx(&*config, function, params.pointers.data(), nullptr),
-      "cuLaunchKernelEx"));
-  return recordEvent("kernel '" + kernel.name() + "'");
+  return submit("kernel '" + kernel.name() + "'", waitFor, [&] {
+    return cudaStatus(cu,
+                      cu.cuLaunchKernelEx(&*config, function,
+                                          params.pointers.data(), nullptr),
+                      "cuLaunchKernelEx");
+  });
+}
+
+StatusOr<std::shared_ptr<Event>>
+CudaQueue::submitWrite(Buffer &dst, size_t offset, const void *src,
+                       size_t bytes, const EventList &waitFor) {
+  const CudaDynamicSymbols &cu = device_->cu();
+  return submit("write", waitFor, [&] {
+    return cudaStatus(
+        cu, cu.cuMemcpyHtoDAsync(pointerOf(dst, offset), src, bytes, stream_),
+        "cuMemcpyHtoDAsync");
+  });
+}
+
+StatusOr<std::shared_ptr<Event>>
+CudaQueue::submitRead(const Buffer &src, size_t offset, void *dst,
+                      size_t bytes, const EventList &waitFor) {
+  const CudaDynamicSymbols &cu = device_->cu();
+  return submit("read", waitFor, [&] {
+    return cudaStatus(
+        cu, cu.cuMemcpyDtoHAsync(dst, pointerOf(src, offset), bytes, stream_),
+        "cuMemcpyDtoHAsync");
+  });
+}
+
+StatusOr<std::shared_ptr<Event>>
+CudaQueue::submitCopy(const Buffer &src, size_t srcOffset, Buffer &dst,
+                      size_t dstOffset, size_t bytes, const EventList &waitFor) {
+  const CudaDynamicSymbols &cu = device_->cu();
+  return submit("copy", waitFor, [&] {
+    return cudaStatus(cu,
+                      cu.cuMemcpyDtoDAsync(pointerOf(dst, dstOffset),
+                                           pointerOf(src, srcOffset), bytes,
+                                           stream_),
+                      "cuMemcpyDtoDAsync");
+  });
+}
+
+StatusOr<std::shared_ptr<Event>>
+CudaQueue::submitFill(Buffer &dst, size_t offset, size_t bytes,
+                      const void *pattern, size_t patternSize,
+                      const EventList &waitFor) {
+  if (patternSize > 4)
+    return unimplemented("fill patterns of " + std::to_string(patternSize) +
+                         " bytes are unsupported on '" + device_->info().name +
+                         "' (CUDA memsets take 1, 2 or 4 bytes)");
+  const CudaDynamicSymbols &cu = device_->cu();
+  CUdeviceptr target = pointerOf(dst, offset);
+  return submit("fill", waitFor, [&] {
+    size_t count = bytes / patternSize;
+    if (patternSize == 1)
+      return cudaStatus(
+          cu,
+          cu.cuMemsetD8Async(target, *static_cast<const uint8_t *>(pattern),
+                             count, stream_),
+          "cuMemsetD8Async");
+    if (patternSize == 2) {
+      uint16_t value;
+      std::memcpy(&value, pattern, 2);
+      return cudaStatus(cu, cu.cuMemsetD16Async(target, value, count, stream_),
+                        "cuMemsetD16Async");
+    }
+    uint32_t value;
+    std::memcpy(&value, pattern, 4);
+    return cudaStatus(cu, cu.cuMemsetD32Async(target, value, count, stream_),
+                      "cuMemsetD32Async");
+  });
 }
 
 } // namespace kiln::cuda

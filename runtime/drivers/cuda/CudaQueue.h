@@ -9,13 +9,16 @@
 #include "CudaDevice.h"
 #include "kiln/runtime/Queue.h"
 
+#include <functional>
+
 namespace kiln::cuda {
 
 /// Owns one CUstream.
 class CudaQueue final : public Queue {
 public:
-  CudaQueue(std::shared_ptr<const CudaDevice> device, CUstream stream)
-      : Queue(*device), device_(std::move(device)), stream_(stream) {}
+  CudaQueue(std::shared_ptr<const CudaDevice> device, CUstream stream,
+            QueueOptions options)
+      : Queue(*device, options), device_(std::move(device)), stream_(stream) {}
   ~CudaQueue() override;
 
   Status finish() override;
@@ -28,10 +31,30 @@ protected:
                size_t offset) override;
   Status read(const Buffer &src, void *dst, size_t bytes,
               size_t offset) override;
+  StatusOr<std::shared_ptr<Event>>
+  submitWrite(Buffer &dst, size_t offset, const void *src, size_t bytes,
+              const EventList &waitFor) override;
+  StatusOr<std::shared_ptr<Event>>
+  submitRead(const Buffer &src, size_t offset, void *dst, size_t bytes,
+             const EventList &waitFor) override;
+  StatusOr<std::shared_ptr<Event>>
+  submitCopy(const Buffer &src, size_t srcOffset, Buffer &dst,
+             size_t dstOffset, size_t bytes, const EventList &waitFor) override;
+  StatusOr<std::shared_ptr<Event>>
+  submitFill(Buffer &dst, size_t offset, size_t bytes, const void *pattern,
+             size_t patternSize, const EventList &waitFor) override;
 
 private:
+  /// Waits for the stream without running debug checks (blocking copies).
+  Status synchronize();
   Status waitForEvents(const EventList &events);
-  StatusOr<std::shared_ptr<Event>> recordEvent(const std::string &what);
+  /// Runs `enqueue` on the stream after `waitFor`, bracketed by events
+  /// (a timing start event on profiling queues).
+  StatusOr<std::shared_ptr<Event>>
+  submit(const std::string &what, const EventList &waitFor,
+         const std::function<Status()> &enqueue);
+  /// Opts `function` in to `dynamicBytes` of dynamic shared memory.
+  Status reserveSharedMemory(const Kernel &kernel, uint64_t dynamicBytes);
 
   std::shared_ptr<const CudaDevice> device_;
   CUstream stream_;

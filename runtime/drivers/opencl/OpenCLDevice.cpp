@@ -39,16 +39,29 @@ StatusOr<std::shared_ptr<Buffer>> OpenCLDevice::allocateBuffer(size_t bytes) {
 }
 
 StatusOr<std::shared_ptr<Queue>> OpenCLDevice::createQueue() {
+  return createQueueWithOptions(QueueOptions{});
+}
+
+StatusOr<std::shared_ptr<Queue>>
+OpenCLDevice::createQueueWithOptions(const QueueOptions &options) {
+  cl_command_queue_properties flags = 0;
+  if (options.outOfOrder)
+    flags |= CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
+  if (options.profiling)
+    flags |= CL_QUEUE_PROFILING_ENABLE;
+  const cl_queue_properties properties[] = {CL_QUEUE_PROPERTIES, flags, 0};
   cl_int err = CL_SUCCESS;
-  cl_command_queue queue =
-      clCreateCommandQueueWithProperties(context_, id_, nullptr, &err);
+  cl_command_queue queue = clCreateCommandQueueWithProperties(
+      context_, id_, flags ? properties : nullptr, &err);
   KILN_RETURN_IF_ERROR(openclStatus(err, "clCreateCommandQueueWithProperties"));
   return std::shared_ptr<Queue>(std::make_shared<OpenCLQueue>(
-      std::static_pointer_cast<const OpenCLDevice>(shared_from_this()), queue));
+      std::static_pointer_cast<const OpenCLDevice>(shared_from_this()), queue,
+      options));
 }
 
 StatusOr<std::shared_ptr<Executable>>
 OpenCLDevice::loadExecutable(const KernelBinary &binary) {
+  KILN_RETURN_IF_ERROR(checkKernelFeatures(info(), binary));
   return loadOpenCLExecutable(
       std::static_pointer_cast<const OpenCLDevice>(shared_from_this()), binary);
 }

@@ -28,6 +28,11 @@ public:
   StatusOr<std::shared_ptr<Queue>> createQueue() override;
   StatusOr<std::shared_ptr<Executable>>
   loadExecutable(const KernelBinary &binary) override;
+  using Device::createQueue;
+
+protected:
+  StatusOr<std::shared_ptr<Queue>>
+  createQueueWithOptions(const QueueOptions &options) override;
 
 private:
   OpenCLDevice(cl_device_id id, cl_context context, DeviceInfo info)

@@ -40,6 +40,56 @@ DeviceType deviceType(cl_device_id device) {
   return DeviceType::Other;
 }
 
+constexpr cl_device_info kSubGroupSizesIntel = 0x4108; // cl_intel_required_subgroup_size
+
+bool hasExtension(const std::string &extensions, const std::string &name) {
+  size_t pos = 0;
+  while ((pos = extensions.find(name, pos)) != std::string::npos) {
+    size_t end = pos + name.size();
+    bool startOk = pos == 0 || extensions[pos - 1] == ' ';
+    bool endOk = end == extensions.size() || extensions[end] == ' ';
+    if (startOk && endOk)
+      return true;
+    pos = end;
+  }
+  return false;
+}
+
+std::vector<uint32_t> subGroupSizes(cl_device_id device) {
+  size_t bytes = 0;
+  if (clGetDeviceInfo(device, kSubGroupSizesIntel, 0, nullptr, &bytes) !=
+          CL_SUCCESS ||
+      bytes == 0)
+    return {};
+  std::vector<size_t> sizes(bytes / sizeof(size_t));
+  if (clGetDeviceInfo(device, kSubGroupSizesIntel, bytes, sizes.data(),
+                      nullptr) != CL_SUCCESS)
+    return {};
+  return std::vector<uint32_t>(sizes.begin(), sizes.end());
+}
+
+/// Capabilities from the extension string and the sub-group queries.
+void queryCapabilities(cl_device_id device, DeviceInfo &info) {
+  std::string extensions = openclDeviceString(device, CL_DEVICE_EXTENSIONS);
+  info.supportsFp16 = hasExtension(extensions, "cl_khr_fp16");
+  info.supportsFp64 = hasExtension(extensions, "cl_khr_fp64") ||
+                      deviceScalar<cl_device_fp_config>(
+                          device, CL_DEVICE_DOUBLE_FP_CONFIG) != 0;
+  info.supportsInt64Atomics =
+      hasExtension(extensions, "cl_khr_int64_base_atomics");
+  info.supportsFp64Atomics = info.supportsFp64 &&
+                             hasExtension(extensions, "cl_ext_float_atomics");
+  info.subGroupSizes = subGroupSizes(device);
+  info.supportsSubGroups =
+      !info.subGroupSizes.empty() ||
+      deviceScalar<cl_uint>(device, CL_DEVICE_MAX_NUM_SUB_GROUPS) > 0;
+  auto queue = deviceScalar<cl_command_queue_properties>(
+      device, CL_DEVICE_QUEUE_ON_HOST_PROPERTIES);
+  info.supportsOutOfOrderQueues =
+      (queue & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) != 0;
+  info.supportsProfiling = (queue & CL_QUEUE_PROFILING_ENABLE) != 0;
+}
+
 } // namespace
 
 StatusOr<std::vector<cl_device_id>> allOpenCLDevices() {
@@ -85,6 +135,7 @@ DeviceInfo openclDeviceInfo(cl_device_id device, size_t ordinal) {
       deviceScalar<size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE);
   info.localMemSize = static_cast<size_t>(
       deviceScalar<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE));
+  queryCapabilities(device, info);
   return info;
 }
 

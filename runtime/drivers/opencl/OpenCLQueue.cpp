@@ -30,6 +30,9 @@ Status setArguments(cl_kernel kernel, const std::vector<PackedArg> &args) {
     if (arg.kind == PackedArg::Kind::BufferPointer) {
       mem = memOf(*arg.buffer);
       err = clSetKernelArg(kernel, static_cast<cl_uint>(i), sizeof(mem), &mem);
+    } else if (arg.kind == PackedArg::Kind::LocalMemory) {
+      err = clSetKernelArg(kernel, static_cast<cl_uint>(i),
+                           static_cast<size_t>(arg.localBytes), nullptr);
     } else {
       err = clSetKernelArg(kernel, static_cast<cl_uint>(i), arg.size,
                            arg.bytes.data());
@@ -55,11 +58,79 @@ OpenCLQueue::~OpenCLQueue() {
 }
 
 Status OpenCLQueue::finish() {
-  return openclStatus(clFinish(queue_), "clFinish");
+  KILN_RETURN_IF_ERROR(openclStatus(clFinish(queue_), "clFinish"));
+  return runTrackedChecks();
+}
+
+Status OpenCLQueue::orderAfterPreviousWork() {
+  if (!options().outOfOrder)
+    return Status();
+  return openclStatus(clEnqueueBarrierWithWaitList(queue_, 0, nullptr, nullptr),
+                      "clEnqueueBarrierWithWaitList");
+}
+
+std::shared_ptr<Event> OpenCLQueue::wrap(cl_event event, std::string what) {
+  clFlush(queue_);
+  return std::make_shared<OpenCLEvent>(device_, event, std::move(what));
+}
+
+StatusOr<std::shared_ptr<Event>>
+OpenCLQueue::submitWrite(Buffer &dst, size_t offset, const void *src,
+                         size_t bytes, const EventList &waitFor) {
+  std::vector<cl_event> waits = nativeEvents(waitFor);
+  cl_event done = nullptr;
+  KILN_RETURN_IF_ERROR(openclStatus(
+      clEnqueueWriteBuffer(queue_, memOf(dst), CL_FALSE, offset, bytes, src,
+                           static_cast<cl_uint>(waits.size()),
+                           waits.empty() ? nullptr : waits.data(), &done),
+      "clEnqueueWriteBuffer"));
+  return wrap(done, "write");
+}
+
+StatusOr<std::shared_ptr<Event>>
+OpenCLQueue::submitRead(const Buffer &src, size_t offset, void *dst,
+                        size_t bytes, const EventList &waitFor) {
+  std::vector<cl_event> waits = nativeEvents(waitFor);
+  cl_event done = nullptr;
+  KILN_RETURN_IF_ERROR(openclStatus(
+      clEnqueueReadBuffer(queue_, memOf(src), CL_FALSE, offset, bytes, dst,
+                          static_cast<cl_uint>(waits.size()),
+                          waits.empty() ? nullptr : waits.data(), &done),
+      "clEnqueueReadBuffer"));
+  return wrap(done, "read");
+}
+
+StatusOr<std::shared_ptr<Event>>
+OpenCLQueue::submitCopy(const Buffer &src, size_t srcOffset, Buffer &dst,
+                        size_t dstOffset, size_t bytes,
+                        const EventList &waitFor) {
+  std::vector<cl_event> waits = nativeEvents(waitFor);
+  cl_event done = nullptr;
+  KILN_RETURN_IF_ERROR(openclStatus(
+      clEnqueueCopyBuffer(queue_, memOf(src), memOf(dst), srcOffset, dstOffset,
+                          bytes, static_cast<cl_uint>(waits.size()),
+                          waits.empty() ? nullptr : waits.data(), &done),
+      "clEnqueueCopyBuffer"));
+  return wrap(done, "copy");
+}
+
+StatusOr<std::shared_ptr<Event>>
+OpenCLQueue::submitFill(Buffer &dst, size_t offset, size_t bytes,
+                        const void *pattern, size_t patternSize,
+                        const EventList &waitFor) {
+  std::vector<cl_event> waits = nativeEvents(waitFor);
+  cl_event done = nullptr;
+  KILN_RETURN_IF_ERROR(openclStatus(
+      clEnqueueFillBuffer(queue_, memOf(dst), pattern, patternSize, offset,
+                          bytes, static_cast<cl_uint>(waits.size()),
+                          waits.empty() ? nullptr : waits.data(), &done),
+      "clEnqueueFillBuffer"));
+  return wrap(done, "fill");
 }
 
 Status OpenCLQueue::write(Buffer &dst, const void *src, size_t bytes,
                           size_t offset) {
+  KILN_RETURN_IF_ERROR(orderAfterPreviousWork());
   return openclStatus(clEnqueueWriteBuffer(queue_, memOf(dst), CL_TRUE, offset,
                                            bytes, src, 0, nullptr, nullptr),
                       "clEnqueueWriteBuffer");
@@ -67,6 +138,7 @@ Status OpenCLQueue::write(Buffer &dst, const void *src, size_t bytes,
 
 Status OpenCLQueue::read(const Buffer &src, void *dst, size_t bytes,
                          size_t offset) {
+  KILN_RETURN_IF_ERROR(orderAfterPreviousWork());
   return openclStatus(clEnqueueReadBuffer(queue_, memOf(src), CL_TRUE, offset,
                                           bytes, dst, 0, nullptr, nullptr),
                       "clEnqueueReadBuffer");
@@ -96,9 +168,7 @@ OpenCLQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
             waits.empty() ? nullptr : waits.data(), &done),
         "clEnqueueNDRangeKernel"));
   }
-  clFlush(queue_);
-  return std::shared_ptr<Event>(std::make_shared<OpenCLEvent>(
-      device_, done, "kernel '" + kernel.name() + "'"));
+  return wrap(done, "kernel '" + kernel.name() + "'");
 }
 
 } // namespace kiln

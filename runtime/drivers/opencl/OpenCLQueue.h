@@ -1,6 +1,7 @@
-//===- OpenCLQueue.h - An in-order cl_command_queue -------------*- C++ -*-===//
+//===- OpenCLQueue.h - A cl_command_queue -----------------------*- C++ -*-===//
 //
-// Copies and kernel launches on one in-order OpenCL command queue.
+// Copies, fills and kernel launches on one OpenCL command queue (in order,
+// or out of order when created so).
 //
 //===----------------------------------------------------------------------===//
 #ifndef KILN_RUNTIME_DRIVERS_OPENCL_OPENCLQUEUE_H
@@ -17,8 +18,8 @@ namespace kiln {
 class OpenCLQueue final : public Queue {
 public:
   OpenCLQueue(std::shared_ptr<const OpenCLDevice> device,
-              cl_command_queue queue)
-      : Queue(*device), device_(std::move(device)), queue_(queue) {}
+              cl_command_queue queue, QueueOptions options)
+      : Queue(*device, options), device_(std::move(device)), queue_(queue) {}
   ~OpenCLQueue() override;
 
   Status finish() override;
@@ -31,8 +32,27 @@ protected:
                size_t offset) override;
   Status read(const Buffer &src, void *dst, size_t bytes,
               size_t offset) override;
+  StatusOr<std::shared_ptr<Event>>
+  submitWrite(Buffer &dst, size_t offset, const void *src, size_t bytes,
+              const EventList &waitFor) override;
+  StatusOr<std::shared_ptr<Event>>
+  submitRead(const Buffer &src, size_t offset, void *dst, size_t bytes,
+             const EventList &waitFor) override;
+  StatusOr<std::shared_ptr<Event>>
+  submitCopy(const Buffer &src, size_t srcOffset, Buffer &dst,
+             size_t dstOffset, size_t bytes, const EventList &waitFor) override;
+  StatusOr<std::shared_ptr<Event>>
+  submitFill(Buffer &dst, size_t offset, size_t bytes, const void *pattern,
+             size_t patternSize, const EventList &waitFor) override;
 
 private:
+  /// On an out-of-order queue, a barrier so that a blocking transfer comes
+  /// after all work submitted before (the in-order promise of
+  /// writeBuffer/readBuffer).
+  Status orderAfterPreviousWork();
+  /// Wraps a command's cl_event; flushes so the command starts.
+  std::shared_ptr<Event> wrap(cl_event event, std::string what);
+
   std::shared_ptr<const OpenCLDevice> device_;
   cl_command_queue queue_;
 };

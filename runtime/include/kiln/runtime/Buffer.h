@@ -8,16 +8,21 @@
 #ifndef KILN_RUNTIME_BUFFER_H
 #define KILN_RUNTIME_BUFFER_H
 
+#include "kiln/runtime/Status.h"
+
 #include <cstddef>
+#include <cstdint>
+#include <memory>
 
 namespace kiln {
 
 class Device;
 
-/// A device allocation of fixed size, owned by one device.
-class Buffer {
+/// A device allocation of fixed size, owned by one device. Each live buffer
+/// is counted by its device (Device::liveBufferCount).
+class Buffer : public std::enable_shared_from_this<Buffer> {
 public:
-  virtual ~Buffer() = default;
+  virtual ~Buffer();
   Buffer(const Buffer &) = delete;
   Buffer &operator=(const Buffer &) = delete;
 
@@ -26,11 +31,19 @@ public:
   /// The device the memory lives on.
   const Device &device() const { return device_; }
 
+  /// The address kernels see for the first byte (CUdeviceptr, SVM
+  /// pointer), for launchPacked blobs; Unimplemented "... unsupported on
+  /// '<device>'" where the back end has none.
+  virtual StatusOr<uint64_t> deviceAddress() const;
+
 protected:
-  Buffer(const Device &device, size_t size) : device_(device), size_(size) {}
+  Buffer(const Device &device, size_t size);
 
 private:
   const Device &device_;
+  /// Keeps the device alive until the count is decremented in ~Buffer (a
+  /// back end's own reference dies first, with the derived object).
+  std::shared_ptr<const Device> keepDevice_;
   size_t size_;
 };
 

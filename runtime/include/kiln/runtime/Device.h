@@ -12,9 +12,12 @@
 #include "kiln/runtime/KernelMetadata.h"
 #include "kiln/runtime/Status.h"
 
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace kiln {
 
@@ -23,8 +26,8 @@ class Executable;
 class Queue;
 
 /// The API family a device is driven through.
-enum class Backend { OpenCL, CUDA };
-/// "opencl" or "cuda".
+enum class Backend { OpenCL, CUDA, LevelZero };
+/// "opencl", "cuda" or "level_zero".
 const char *backendName(Backend backend);
 
 /// Coarse kind of device, used to resolve the "cpu" selection string.
@@ -38,6 +41,32 @@ struct DeviceInfo {
   DeviceType type = DeviceType::Other;
   size_t maxWorkGroupSize = 0; ///< Work-items (threads) per work-group.
   size_t localMemSize = 0;     ///< Bytes of work-group local/shared memory.
+
+  /// Capabilities checked against KernelMetadata::requiredFeatures when an
+  /// executable is loaded (see checkKernelFeatures).
+  std::vector<uint32_t> subGroupSizes; ///< Empty where the API reports none.
+  bool supportsSubGroups = false;      ///< "sub_groups"
+  bool supportsFp16 = false;           ///< "fp16"
+  bool supportsFp64 = false;           ///< "fp64"
+  bool supportsInt64Atomics = false;   ///< "int64_atomics"
+  bool supportsFp64Atomics = false;    ///< "fp64_atomics"
+  /// CUDA compute capability as major * 10 + minor (90 for sm_90); 0 on
+  /// other back ends.
+  unsigned computeCapability = 0;
+  /// Queues may run commands out of order (QueueOptions::outOfOrder).
+  bool supportsOutOfOrderQueues = false;
+  /// Queues can time commands (QueueOptions::profiling).
+  bool supportsProfiling = false;
+  /// Buffers have device addresses (Buffer::deviceAddress, launchPacked).
+  bool supportsDeviceAddresses = false;
+};
+
+/// How a queue orders and times its commands.
+struct QueueOptions {
+  /// Commands may run in any order their wait lists allow.
+  bool outOfOrder = false;
+  /// Events of the queue carry device timestamps (Event::profilingTimes).
+  bool profiling = false;
 };
 
 /// An opened device. Objects created from it keep it alive.
@@ -54,16 +83,34 @@ public:
   virtual StatusOr<std::shared_ptr<Buffer>> allocateBuffer(size_t bytes) = 0;
   /// Creates a new in-order queue on this device.
   virtual StatusOr<std::shared_ptr<Queue>> createQueue() = 0;
+  /// Creates a queue with `options`; an option the back end or device lacks
+  /// is an Unimplemented error "... unsupported on '<device>'".
+  StatusOr<std::shared_ptr<Queue>> createQueue(const QueueOptions &options);
   /// Loads a compiled module; its kernels are then fetched by name.
   virtual StatusOr<std::shared_ptr<Executable>>
   loadExecutable(const KernelBinary &binary) = 0;
 
+  /// Buffers of this device not yet freed (every back end; for tests and
+  /// leak hunting).
+  size_t liveBufferCount() const { return liveBuffers_.load(); }
+
 protected:
   explicit Device(DeviceInfo info) : info_(std::move(info)) {}
+  /// Back ends with out-of-order or profiling queues override this; the
+  /// default serves only default options, through createQueue().
+  virtual StatusOr<std::shared_ptr<Queue>>
+  createQueueWithOptions(const QueueOptions &options);
 
 private:
+  friend class Buffer;
   DeviceInfo info_;
+  mutable std::atomic<size_t> liveBuffers_{0};
 };
+
+/// Refuses a binary with a kernel whose KernelMetadata::requiredFeatures or
+/// subGroupSize `device` cannot serve; every back end's loadExecutable
+/// calls this before loading.
+Status checkKernelFeatures(const DeviceInfo &device, const KernelBinary &binary);
 
 } // namespace kiln
 

@@ -45,9 +45,12 @@ struct NdRange {
 /// The index space of a launch.
 using IndexSpace = std::variant<Range, NdRange>;
 
-/// One launch argument: a scalar value or an array in a device buffer.
+/// One launch argument: a scalar value, an array in a device buffer, or a
+/// local accessor (work-group local memory sized at launch).
 class KernelArg {
 public:
+  enum class Kind { Scalar, Array, LocalAccessor };
+
   /// A scalar whose dtype follows the C++ type (bool, intN_t, uintN_t,
   /// float, double).
   template <typename T> static KernelArg scalar(T value) {
@@ -62,13 +65,19 @@ public:
   /// An array of `shape` (C order) and `dtype` stored in `buffer`.
   static KernelArg array(std::shared_ptr<Buffer> buffer,
                          std::vector<int64_t> shape, DType dtype);
+  /// Work-group local memory of `shape` (C order) and `dtype` for a
+  /// LocalAccessor parameter; each work-group gets its own copy.
+  static KernelArg localAccessor(std::vector<int64_t> shape, DType dtype);
 
-  bool isArray() const { return isArray_; }
+  Kind kind() const { return kind_; }
+  bool isLocalAccessor() const { return kind_ == Kind::LocalAccessor; }
+  bool isArray() const { return kind_ == Kind::Array; }
   DType dtype() const { return dtype_; }
   /// Scalar payload (dtypeSize(dtype()) bytes are meaningful).
   const std::array<uint8_t, 8> &scalarValue() const { return value_; }
   size_t scalarSize() const { return valueSize_; }
   const std::shared_ptr<Buffer> &buffer() const { return buffer_; }
+  /// Shape of an array or local accessor.
   const std::vector<int64_t> &shape() const { return shape_; }
 
 private:
@@ -90,7 +99,7 @@ private:
   }
 
   DType dtype_ = DType::Float32;
-  bool isArray_ = false;
+  Kind kind_ = Kind::Scalar;
   std::array<uint8_t, 8> value_{};
   size_t valueSize_ = 0;
   std::shared_ptr<Buffer> buffer_;
@@ -109,10 +118,33 @@ launchAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
             const IndexSpace &space, const std::vector<KernelArg> &args,
             const EventList &waitFor = {});
 
+/// The two events of callKernelAsync.
+struct LaunchEvents {
+  /// Tracks the kernel on the device; other launches may depend on it.
+  std::shared_ptr<Event> device;
+  /// Completes after `device`, once the buffers and kernel the launch kept
+  /// alive have been released (the caller may drop its own references
+  /// right after the call).
+  std::shared_ptr<Event> host;
+};
+
+/// numba-dpex's call_kernel_async: launches like launchAsync and returns
+/// the device event and a host event that releases the launch's resources.
+StatusOr<LaunchEvents>
+callKernelAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
+                const IndexSpace &space, const std::vector<KernelArg> &args,
+                const EventList &waitFor = {});
+
 /// Launches `kernel` and waits for it; returns its error if it failed.
 Status launch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
               const IndexSpace &space, const std::vector<KernelArg> &args,
               const EventList &waitFor = {});
+
+/// The error a debug kernel's `record` reports, e.g. "kernel 'k':
+/// out-of-bounds access at line 12: index (5, 40) outside shape (37, 40)
+/// of array 'u'"; ok when the record's status is 0.
+Status checkDebugRecord(const KernelMetadata &kernel,
+                        const DebugRecord &record);
 
 } // namespace kiln
 

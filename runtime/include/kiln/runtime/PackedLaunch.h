@@ -24,12 +24,20 @@ class Buffer;
 
 /// One argument of the native ABI.
 struct PackedArg {
-  enum class Kind { Value, BufferPointer };
+  /// LocalMemory: a LocalAccessor's memory; OpenCL / Level Zero set a
+  /// local argument of `localBytes`, CUDA passes `localOffset` as an int64
+  /// into the dynamic shared memory.
+  enum class Kind { Value, BufferPointer, LocalMemory };
   Kind kind = Kind::Value;
   std::array<uint8_t, 8> bytes{}; ///< The value, for Kind::Value.
   size_t size = 0;                ///< Bytes of `bytes` used.
   const Buffer *buffer = nullptr; ///< For Kind::BufferPointer.
+  uint64_t localBytes = 0;        ///< For Kind::LocalMemory.
+  uint64_t localOffset = 0;       ///< 16-byte aligned, for Kind::LocalMemory.
 };
+
+/// Alignment of each LocalAccessor inside the dynamic local memory.
+constexpr uint64_t kLocalAccessorAlignment = 16;
 
 /// The index space of a launch, padded to three dimensions with 1s.
 struct LaunchGeometry {
@@ -42,6 +50,8 @@ struct LaunchGeometry {
 struct PackedLaunch {
   LaunchGeometry geometry;
   std::vector<PackedArg> args;
+  /// Aligned total of the LocalAccessor memory (CUDA sharedMemBytes).
+  uint64_t dynamicLocalMemBytes = 0;
   /// Kept alive until the launch's event has been waited on.
   std::vector<std::shared_ptr<const void>> resources;
 };

@@ -1,20 +1,28 @@
-//===- Queue.h - An in-order submission queue -------------------*- C++ -*-===//
+//===- Queue.h - A submission queue -----------------------------*- C++ -*-===//
 //
-// Work submitted to one queue runs in submission order. Buffer transfers are
-// queue operations so they order with kernel launches; launches go through
-// kiln::launch (Launch.h), which checks and packs arguments and then calls
-// the driver's submitKernel.
+// Work submitted to an in-order queue runs in submission order; on an
+// out-of-order queue (QueueOptions::outOfOrder) only wait lists order it.
+// Buffer transfers are queue operations so they order with kernel launches;
+// launches go through kiln::launch (Launch.h), which checks and packs
+// arguments and then calls the driver's submitKernel.
+//
+// Asynchronous operations take a wait list and return an Event. A wait list
+// holding a failed event makes the operation return an event failed with
+// that error, without submitting anything. Events of the queue's device are
+// waited on by the device, others first by the host.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KILN_RUNTIME_QUEUE_H
 #define KILN_RUNTIME_QUEUE_H
 
+#include "kiln/runtime/Device.h"
 #include "kiln/runtime/Event.h"
 #include "kiln/runtime/PackedLaunch.h"
 #include "kiln/runtime/Status.h"
 
 #include <cstddef>
 #include <memory>
+#include <mutex>
 
 namespace kiln {
 
@@ -22,14 +30,15 @@ class Buffer;
 class Device;
 class Kernel;
 
-/// An in-order queue on one device.
-class Queue {
+/// A queue on one device.
+class Queue : public std::enable_shared_from_this<Queue> {
 public:
   virtual ~Queue() = default;
   Queue(const Queue &) = delete;
   Queue &operator=(const Queue &) = delete;
 
   const Device &device() const { return device_; }
+  const QueueOptions &options() const { return options_; }
 
   /// Copies `bytes` from host `src` into `dst` at `offset`, after all work
   /// submitted before; returns when the copy is done.
@@ -39,7 +48,30 @@ public:
   /// submitted before; returns when the data is on the host.
   Status readBuffer(const Buffer &src, void *dst, size_t bytes,
                     size_t offset = 0);
-  /// Blocks until all submitted work is done.
+
+  /// Host -> device copy after `waitFor`; `src` must stay valid until the
+  /// returned event completes. The event keeps `dst` alive.
+  StatusOr<std::shared_ptr<Event>>
+  writeBufferAsync(Buffer &dst, const void *src, size_t bytes,
+                   size_t offset = 0, const EventList &waitFor = {});
+  /// Device -> host copy after `waitFor`; `dst` must stay valid until the
+  /// returned event completes.
+  StatusOr<std::shared_ptr<Event>>
+  readBufferAsync(const Buffer &src, void *dst, size_t bytes,
+                  size_t offset = 0, const EventList &waitFor = {});
+  /// Device -> device copy (same device) after `waitFor`; the ranges of one
+  /// buffer must not overlap.
+  StatusOr<std::shared_ptr<Event>>
+  copyBuffer(const Buffer &src, size_t srcOffset, Buffer &dst,
+             size_t dstOffset, size_t bytes, const EventList &waitFor = {});
+  /// Repeats `pattern` (1, 2, 4, ... 128 bytes) over `bytes` of `dst` from
+  /// `offset`; both multiples of the pattern size.
+  StatusOr<std::shared_ptr<Event>>
+  fillBuffer(Buffer &dst, const void *pattern, size_t patternSize,
+             size_t offset, size_t bytes, const EventList &waitFor = {});
+
+  /// Blocks until all submitted work is done. A debug kernel of this queue
+  /// whose DebugRecord reports a failure makes it return that error.
   virtual Status finish() = 0;
 
   /// Driver-facing: submits a launch already checked and packed by
@@ -49,20 +81,65 @@ public:
   submitKernel(const Kernel &kernel, const PackedLaunch &launch,
                const EventList &waitFor) = 0;
 
+  /// Runtime-facing: `event` has completion checks (a debug kernel) that
+  /// finish() must run.
+  void trackCheckedEvent(std::shared_ptr<Event> event);
+
 protected:
-  explicit Queue(const Device &device) : device_(device) {}
+  explicit Queue(const Device &device, QueueOptions options = {})
+      : device_(device), options_(options) {}
   /// Back end copies; range and device already checked.
   virtual Status write(Buffer &dst, const void *src, size_t bytes,
                        size_t offset) = 0;
   virtual Status read(const Buffer &src, void *dst, size_t bytes,
                       size_t offset) = 0;
 
+  /// Back end asynchronous commands: arguments checked, `waitFor` resolved
+  /// to pending events of this device. Defaults: Unimplemented.
+  virtual StatusOr<std::shared_ptr<Event>>
+  submitWrite(Buffer &dst, size_t offset, const void *src, size_t bytes,
+              const EventList &waitFor);
+  virtual StatusOr<std::shared_ptr<Event>>
+  submitRead(const Buffer &src, size_t offset, void *dst, size_t bytes,
+             const EventList &waitFor);
+  virtual StatusOr<std::shared_ptr<Event>>
+  submitCopy(const Buffer &src, size_t srcOffset, Buffer &dst,
+             size_t dstOffset, size_t bytes, const EventList &waitFor);
+  virtual StatusOr<std::shared_ptr<Event>>
+  submitFill(Buffer &dst, size_t offset, size_t bytes, const void *pattern,
+             size_t patternSize, const EventList &waitFor);
+
+  /// For back ends' finish(): runs the completion checks of tracked events
+  /// (all complete by then) and returns the first failure.
+  Status runTrackedChecks();
+
 private:
   Status checkTransfer(const Buffer &buffer, const void *host, size_t bytes,
                        size_t offset) const;
+  Status checkRange(const Buffer &buffer, size_t bytes, size_t offset,
+                    const char *what) const;
+  /// Resolves `waitFor`, runs `submit` and makes the event keep `keep`
+  /// alive; a failed dependency yields a failed event named by `what`.
+  StatusOr<std::shared_ptr<Event>> submitCommand(
+      const std::string &what, const EventList &waitFor,
+      std::vector<std::shared_ptr<const void>> keep,
+      const std::function<StatusOr<std::shared_ptr<Event>>(const EventList &)>
+          &submit);
 
   const Device &device_;
+  QueueOptions options_;
+  std::mutex trackedMutex_;
+  std::vector<std::shared_ptr<Event>> tracked_;
 };
+
+/// InvalidArgument naming the first null entry of `waitFor`.
+Status checkWaitList(const EventList &waitFor);
+
+/// Splits `waitFor` into events `device` can wait on natively; events of
+/// other devices are waited for on the host first. A null entry or a failed
+/// dependency is the returned error.
+StatusOr<EventList> resolveWaitList(const Device &device,
+                                    const EventList &waitFor);
 
 } // namespace kiln
 

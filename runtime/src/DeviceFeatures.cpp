@@ -1,0 +1,82 @@
+//===- DeviceFeatures.cpp - Kernels' required features vs the device ----===//
+//
+// A kernel that needs a capability the device lacks (fp64, sub-groups, a
+// sub-group size) is refused when its binary is loaded, so it can never
+// produce a wrong result at launch.
+//
+//===----------------------------------------------------------------------===//
+#include "kiln/runtime/Device.h"
+
+#include <algorithm>
+
+namespace kiln {
+namespace {
+
+/// Whether `device` has `feature`; nullopt for a name the runtime does not
+/// know.
+std::optional<bool> hasFeature(const DeviceInfo &device,
+                               const std::string &feature) {
+  if (feature == "fp16")
+    return device.supportsFp16;
+  if (feature == "fp64")
+    return device.supportsFp64;
+  if (feature == "sub_groups")
+    return device.supportsSubGroups;
+  if (feature == "int64_atomics")
+    return device.supportsInt64Atomics;
+  if (feature == "fp64_atomics")
+    return device.supportsFp64Atomics;
+  return std::nullopt;
+}
+
+std::string sizeList(const std::vector<uint32_t> &sizes) {
+  std::string list;
+  for (uint32_t size : sizes)
+    list += (list.empty() ? "" : ", ") + std::to_string(size);
+  return list;
+}
+
+Status checkKernel(const DeviceInfo &device, const KernelMetadata &kernel) {
+  for (const std::string &feature : kernel.requiredFeatures) {
+    std::optional<bool> has = hasFeature(device, feature);
+    if (!has)
+      return invalidArgument("kernel '" + kernel.name +
+                             "' needs unknown feature '" + feature +
+                             "'; known: fp16, fp64, sub_groups, "
+                             "int64_atomics, fp64_atomics");
+    if (!*has)
+      return unimplemented("kernel '" + kernel.name + "' needs " + feature +
+                           ", which device '" + device.name +
+                           "' does not support");
+  }
+  if (kernel.subGroupSize == 0)
+    return Status();
+  if (!device.supportsSubGroups)
+    return unimplemented("kernel '" + kernel.name +
+                         "' needs sub_groups, which device '" + device.name +
+                         "' does not support");
+  const std::vector<uint32_t> &sizes = device.subGroupSizes;
+  if (sizes.empty())
+    return unimplemented("kernel '" + kernel.name +
+                         "' was compiled for sub-group size " +
+                         std::to_string(kernel.subGroupSize) + " but device '" +
+                         device.name + "' reports no sub-group sizes");
+  if (std::find(sizes.begin(), sizes.end(), kernel.subGroupSize) ==
+      sizes.end())
+    return unimplemented("kernel '" + kernel.name +
+                         "' was compiled for sub-group size " +
+                         std::to_string(kernel.subGroupSize) +
+                         " but the device supports " + sizeList(sizes));
+  return Status();
+}
+
+} // namespace
+
+Status checkKernelFeatures(const DeviceInfo &device,
+                           const KernelBinary &binary) {
+  for (const KernelMetadata &kernel : binary.kernels)
+    KILN_RETURN_IF_ERROR(checkKernel(device, kernel));
+  return Status();
+}
+
+} // namespace kiln
