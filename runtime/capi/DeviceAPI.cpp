@@ -35,9 +35,17 @@ kiln_status_t kiln_device_name(kiln_device_t device, const char **out) {
 kiln_status_t kiln_device_backend(kiln_device_t device, kiln_backend_t *out) {
   KILN_CAPI_REQUIRE(device);
   KILN_CAPI_REQUIRE(out);
-  *out = device->device->info().backend == Backend::CUDA ? KILN_BACKEND_CUDA
-                                                         : KILN_BACKEND_OPENCL;
-  return capi::succeed();
+  switch (device->device->info().backend) {
+  case Backend::OpenCL:
+    *out = KILN_BACKEND_OPENCL;
+    return capi::succeed();
+  case Backend::CUDA:
+    *out = KILN_BACKEND_CUDA;
+    return capi::succeed();
+  }
+  return capi::fail(KILN_STATUS_UNIMPLEMENTED,
+                    "kiln_device_backend: the device's back end has no "
+                    "kiln_backend_t value yet");
 }
 
 void kiln_device_release(kiln_device_t device) { delete device; }

@@ -24,13 +24,64 @@ std::string checkParam(const kiln_param_desc_t &param, size_t index,
   if (!capi::toDType(param.dtype, dtype))
     return where + " has an unknown dtype " +
            std::to_string(static_cast<int>(param.dtype));
-  if (param.is_array && (param.rank < 1 || param.rank > 3))
-    return where + " is an array of rank " + std::to_string(param.rank) +
-           "; arrays have rank 1 to 3";
-  if (!param.is_array && param.rank != 0)
-    return where + " is a scalar with rank " + std::to_string(param.rank) +
-           "; scalars have rank 0";
-  return {};
+  switch (param.kind) {
+  case KILN_PARAM_SCALAR:
+    if (param.rank != 0)
+      return where + " is a scalar with rank " + std::to_string(param.rank) +
+             "; scalars have rank 0";
+    return {};
+  case KILN_PARAM_ARRAY:
+  case KILN_PARAM_LOCAL_ACCESSOR:
+    if (param.rank < 1 || param.rank > 3)
+      return where + " is " +
+             (param.kind == KILN_PARAM_ARRAY ? "an array" : "an accessor") +
+             " of rank " + std::to_string(param.rank) +
+             "; arrays and accessors have rank 1 to 3";
+    return {};
+  }
+  return where + " has an unknown kind " +
+         std::to_string(static_cast<int>(param.kind));
+}
+
+ParamKind toParamKind(kiln_param_kind_t kind) {
+  switch (kind) {
+  case KILN_PARAM_SCALAR:
+    break;
+  case KILN_PARAM_ARRAY:
+    return ParamKind::Array;
+  case KILN_PARAM_LOCAL_ACCESSOR:
+    return ParamKind::LocalAccessor;
+  }
+  return ParamKind::Scalar;
+}
+
+kiln_param_kind_t fromParamKind(ParamKind kind) {
+  switch (kind) {
+  case ParamKind::Scalar:
+    break;
+  case ParamKind::Array:
+    return KILN_PARAM_ARRAY;
+  case ParamKind::LocalAccessor:
+    return KILN_PARAM_LOCAL_ACCESSOR;
+  }
+  return KILN_PARAM_SCALAR;
+}
+
+/// Parameter `index` of `kernel`, or an error naming the valid range.
+kiln_status_t lookupParam(const char *function, kiln_kernel_t kernel,
+                          size_t index, const KernelParam *&out) {
+  const KernelMetadata &metadata = kernel->kernel->metadata();
+  if (index < metadata.params.size()) {
+    out = &metadata.params[index];
+    return KILN_STATUS_OK;
+  }
+  return guarded(function, [&] {
+    return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
+                      std::string(function) + ": kernel '" + metadata.name +
+                          "' has " + std::to_string(metadata.params.size()) +
+                          " parameters; index " + std::to_string(index) +
+                          " is out of range");
+  });
 }
 
 } // namespace
@@ -99,7 +150,7 @@ kiln_status_t kiln_binary_add_kernel(kiln_binary_t binary, const char *name,
       if (!error.empty())
         return capi::fail(KILN_STATUS_INVALID_ARGUMENT, prefix + error);
       param.name = params[i].name;
-      param.kind = params[i].is_array ? ParamKind::Array : ParamKind::Scalar;
+      param.kind = toParamKind(params[i].kind);
       param.rank = static_cast<unsigned>(params[i].rank);
       metadata.params.push_back(std::move(param));
     }
@@ -216,24 +267,28 @@ kiln_status_t kiln_kernel_param_info(kiln_kernel_t kernel, size_t index,
                                      const char **name, int *is_array,
                                      kiln_dtype_t *dtype, int *rank) {
   KILN_CAPI_REQUIRE(kernel);
-  const KernelMetadata &metadata = kernel->kernel->metadata();
-  if (index >= metadata.params.size())
-    return guarded(__func__, [&] {
-      return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
-                        "kiln_kernel_param_info: kernel '" + metadata.name +
-                            "' has " + std::to_string(metadata.params.size()) +
-                            " parameters; index " + std::to_string(index) +
-                            " is out of range");
-    });
-  const KernelParam &param = metadata.params[index];
+  const KernelParam *param = nullptr;
+  if (kiln_status_t status = lookupParam(__func__, kernel, index, param))
+    return status;
   if (name)
-    *name = param.name.c_str();
+    *name = param->name.c_str();
   if (is_array)
-    *is_array = param.kind == ParamKind::Array;
+    *is_array = param->kind == ParamKind::Array;
   if (dtype)
-    *dtype = capi::fromDType(param.dtype);
+    *dtype = capi::fromDType(param->dtype);
   if (rank)
-    *rank = static_cast<int>(param.rank);
+    *rank = static_cast<int>(param->rank);
+  return capi::succeed();
+}
+
+kiln_status_t kiln_kernel_param_kind(kiln_kernel_t kernel, size_t index,
+                                     kiln_param_kind_t *out) {
+  KILN_CAPI_REQUIRE(kernel);
+  KILN_CAPI_REQUIRE(out);
+  const KernelParam *param = nullptr;
+  if (kiln_status_t status = lookupParam(__func__, kernel, index, param))
+    return status;
+  *out = fromParamKind(param->kind);
   return capi::succeed();
 }
 

@@ -145,12 +145,19 @@ typedef enum kiln_index_kind_t {
   KILN_INDEX_ND_ITEM = 1 /**< NdItem: needs a global and a local range. */
 } kiln_index_kind_t;
 
+/** How a kernel parameter is passed (KernelMetadata.h's ParamKind). */
+typedef enum kiln_param_kind_t {
+  KILN_PARAM_SCALAR = 0,        /**< A value. */
+  KILN_PARAM_ARRAY = 1,         /**< An array in a device buffer. */
+  KILN_PARAM_LOCAL_ACCESSOR = 2 /**< Work-group local memory (NdItem). */
+} kiln_param_kind_t;
+
 /** One kernel parameter, as the compiler describes it (index excluded). */
 typedef struct kiln_param_desc_t {
   const char *name;
-  int is_array;       /**< 0: scalar passed by value; 1: array in a buffer. */
-  kiln_dtype_t dtype; /**< The scalar's or the array element's type. */
-  int rank;           /**< 0 for scalars, 1..3 for arrays. */
+  kiln_param_kind_t kind;
+  kiln_dtype_t dtype; /**< The scalar's or the element type. */
+  int rank;           /**< 0 for scalars, 1..3 for arrays and accessors. */
 } kiln_param_desc_t;
 
 /** A binary from precompiled code (e.g. kilnc output shipped with the
@@ -192,11 +199,15 @@ kiln_status_t kiln_kernel_index_kind(kiln_kernel_t kernel,
                                      kiln_index_kind_t *out);
 /** Number of launch arguments the kernel takes (the index excluded). */
 kiln_status_t kiln_kernel_param_count(kiln_kernel_t kernel, size_t *out);
-/** Parameter `index`; any out-pointer may be NULL. `name` stays valid
- *  while the kernel handle lives. */
+/** Parameter `index`; any out-pointer may be NULL. `is_array` is 1 for
+ *  arrays only (see kiln_kernel_param_kind). `name` stays valid while the
+ *  kernel handle lives. */
 kiln_status_t kiln_kernel_param_info(kiln_kernel_t kernel, size_t index,
                                      const char **name, int *is_array,
                                      kiln_dtype_t *dtype, int *rank);
+/** How parameter `index` is passed. */
+kiln_status_t kiln_kernel_param_kind(kiln_kernel_t kernel, size_t index,
+                                     kiln_param_kind_t *out);
 void kiln_kernel_release(kiln_kernel_t kernel);
 
 /*===--- Launch arguments -------------------------------------------------===*/
