@@ -87,10 +87,62 @@ TEST_F(CudaTest, SaxpyThroughTheDriverJit) {
   EXPECT_EQ(result, std::vector<float>(300, 2.0f));
 }
 
+TEST_F(CudaTest, LocalAccessorInDynamicSharedMemory) {
+  ASSERT_OK_AND_ASSIGN(module, device->loadExecutable(binary));
+  ASSERT_OK_AND_ASSIGN(reverse, module->getKernel("reverse_in_group"));
+  const int64_t n = 1024, group = 128;
+  std::vector<float> x(n);
+  for (int64_t i = 0; i < n; ++i)
+    x[i] = static_cast<float>(i);
+  auto dx = upload(x), dy = upload(std::vector<float>(n, -1.0f));
+  // 64 KiB: above the 48 KiB default, so the launch opts in.
+  for (int64_t tile : {group, int64_t(16384)}) {
+    ASSERT_OK(launch(*queue, reverse, NdRange{{n}, {group}},
+                     {KernelArg::array(dx, {n}, DType::Float32),
+                      KernelArg::array(dy, {n}, DType::Float32),
+                      KernelArg::localAccessor({tile}, DType::Float32)}));
+    std::vector<float> y(n);
+    ASSERT_OK(queue->readBuffer(*dy, y.data(), n * sizeof(float)));
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t base = i / group * group;
+      ASSERT_EQ(y[i], static_cast<float>(base + group - 1 - (i - base)))
+          << "at " << i << " with a tile of " << tile;
+    }
+  }
+}
+
+TEST_F(CudaTest, DebugRecordReportsOutOfBounds) {
+  ASSERT_OK_AND_ASSIGN(module, device->loadExecutable(binary));
+  ASSERT_OK_AND_ASSIGN(store, module->getKernel("checked_store"));
+  auto u = upload(std::vector<float>(37 * 40, 0.0f));
+  auto args = [&](int64_t i, int64_t j) {
+    return std::vector<KernelArg>{
+        KernelArg::array(u, {37, 40}, DType::Float32), KernelArg::scalar(i),
+        KernelArg::scalar(j), KernelArg::scalar(1.0f)};
+  };
+  ASSERT_OK(launch(*queue, store, Range{1}, args(1, 2)));
+  EXPECT_EQ(launch(*queue, store, Range{1}, args(5, 40)).message(),
+            "kernel 'checked_store': out-of-bounds access at line 12, column "
+            "9: index (5, 40) outside shape (37, 40) of array 'u'");
+}
+
+TEST_F(CudaTest, CapabilitiesAndQueueOptions) {
+  const DeviceInfo &info = device->info();
+  EXPECT_GE(info.computeCapability, 50u);
+  EXPECT_EQ(info.subGroupSizes, std::vector<uint32_t>{32});
+  EXPECT_TRUE(info.supportsFp64 && info.supportsFp16 &&
+              info.supportsInt64Atomics);
+  StatusOr<std::shared_ptr<Queue>> ooo =
+      device->createQueue(QueueOptions{true, false});
+  EXPECT_EQ(ooo.message(),
+            "out-of-order queues are unsupported on '" + info.name + "'");
+}
+
 TEST_F(CudaTest, UnknownKernelAndSpirvAreErrors) {
   ASSERT_OK_AND_ASSIGN(module, device->loadExecutable(binary));
   EXPECT_EQ(module->getKernel("nope").message(),
-            "no kernel 'nope' in executable; available kernels: saxpy");
+            "no kernel 'nope' in executable; available kernels: saxpy, "
+            "reverse_in_group, checked_store");
   binary.format = BinaryFormat::SPIRV;
   StatusOr<std::shared_ptr<Executable>> spirv = device->loadExecutable(binary);
   ASSERT_FALSE(spirv.ok());

@@ -16,6 +16,10 @@ KernelParam array(const char *name, DType dtype, unsigned rank) {
   return KernelParam{name, ParamKind::Array, dtype, rank};
 }
 
+KernelParam scalarParam(const char *name, DType dtype) {
+  return KernelParam{name, ParamKind::Scalar, dtype, 0};
+}
+
 StatusOr<std::vector<uint8_t>> readKernelFile(const std::string &name) {
   // The environment wins so that a build tree copied elsewhere still runs.
   const char *dir = std::getenv("KILN_TEST_KERNEL_DIR");
@@ -57,6 +61,39 @@ KernelMetadata add2dMetadata() {
   return m;
 }
 
+KernelMetadata scaleAddMetadata() {
+  KernelMetadata m = saxpyMetadata();
+  m.name = "scale_add";
+  return m;
+}
+
+KernelMetadata reverseInGroupMetadata() {
+  KernelMetadata m;
+  m.name = "reverse_in_group";
+  m.indexKind = IndexKind::NdItem;
+  m.params = {array("x", DType::Float32, 1), array("y", DType::Float32, 1),
+              KernelParam{"tile", ParamKind::LocalAccessor, DType::Float32, 1}};
+  return m;
+}
+
+KernelMetadata checkedStoreMetadata() {
+  KernelMetadata m;
+  m.name = "checked_store";
+  m.params = {array("u", DType::Float32, 2), scalarParam("i", DType::Int64),
+              scalarParam("j", DType::Int64), scalarParam("v", DType::Float32)};
+  m.debug = true;
+  m.debugNames = {"u", "checked_store.py"};
+  return m;
+}
+
+KernelMetadata spinMetadata() {
+  KernelMetadata m;
+  m.name = "spin";
+  m.params = {array("y", DType::Float32, 1),
+              scalarParam("steps", DType::Int64)};
+  return m;
+}
+
 StatusOr<KernelBinary> spirvTestBinary() {
   StatusOr<std::vector<uint8_t>> data = readKernelFile("test_kernels.spv");
   if (!data.ok())
@@ -64,7 +101,9 @@ StatusOr<KernelBinary> spirvTestBinary() {
   KernelBinary binary;
   binary.format = BinaryFormat::SPIRV;
   binary.data = std::move(*data);
-  binary.kernels = {saxpyMetadata(), add2dMetadata()};
+  binary.kernels = {saxpyMetadata(),          add2dMetadata(),
+                    scaleAddMetadata(),       reverseInGroupMetadata(),
+                    checkedStoreMetadata(),   spinMetadata()};
   return binary;
 }
 
@@ -76,7 +115,8 @@ StatusOr<KernelBinary> ptxTestBinary() {
   binary.format = BinaryFormat::PTX;
   binary.arch = "sm_90";
   binary.data = std::move(*data);
-  binary.kernels = {saxpyMetadata()};
+  binary.kernels = {saxpyMetadata(), reverseInGroupMetadata(),
+                    checkedStoreMetadata()};
   return binary;
 }
 

@@ -25,9 +25,22 @@ KernelMetadata saxpyMetadata();
 /// Metadata of `add2d(a: int32[2], b: int32[2], c: int32[2])`.
 KernelMetadata add2dMetadata();
 
-/// The SPIR-V test module (saxpy, add2d); fails if it was not built.
+/// `scale_add(a: float32, x: float32[1], y: float32[1])`: y = y * a + x.
+KernelMetadata scaleAddMetadata();
+/// `reverse_in_group(nd: NdItem, x: float32[1], y: float32[1],
+/// tile: LocalAccessor[float32, 1])`: reverses x within each work-group.
+KernelMetadata reverseInGroupMetadata();
+/// `checked_store(u: float32[2], i: int64, j: int64, v: float32)`, a
+/// debug-mode kernel storing u[i, j] = v (line 12, column 9).
+KernelMetadata checkedStoreMetadata();
+/// `spin(y: float32[1], steps: int64)`: a slow kernel.
+KernelMetadata spinMetadata();
+
+/// The SPIR-V test module (saxpy, add2d, scale_add, reverse_in_group,
+/// checked_store, spin); fails if it was not built.
 StatusOr<KernelBinary> spirvTestBinary();
-/// The PTX test module (saxpy); fails if it was not built.
+/// The PTX test module (saxpy, reverse_in_group, checked_store); fails if
+/// it was not built.
 StatusOr<KernelBinary> ptxTestBinary();
 
 /// A device that only exists for argument checking: allocations carry a
