@@ -112,6 +112,8 @@ submitLaunch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
     (*event)->addCompletionCheck(debugRecordCheck(owner, record, kernel));
     queue.trackCheckedEvent(*event);
   }
+  if (queue.options().profiling)
+    queue.profile().record(kernel->name(), *event);
   packed.resources.push_back(kernel);
   return event;
 }

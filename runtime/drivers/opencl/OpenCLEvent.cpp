@@ -31,6 +31,23 @@ Status OpenCLEvent::waitNative() {
   return openclStatus(err, "clWaitForEvents");
 }
 
+StatusOr<EventTimes> OpenCLEvent::profilingTimes() {
+  if (state() != EventState::Complete)
+    return invalidArgument(what_ + ": timestamps exist once it completed");
+  cl_ulong start = 0, end = 0;
+  cl_int err = clGetEventProfilingInfo(event_, CL_PROFILING_COMMAND_START,
+                                       sizeof(start), &start, nullptr);
+  if (err == CL_PROFILING_INFO_NOT_AVAILABLE)
+    return invalidArgument(what_ + ": no timestamps; create the queue with "
+                                   "QueueOptions::profiling");
+  KILN_RETURN_IF_ERROR(openclStatus(err, "clGetEventProfilingInfo"));
+  KILN_RETURN_IF_ERROR(openclStatus(
+      clGetEventProfilingInfo(event_, CL_PROFILING_COMMAND_END, sizeof(end),
+                              &end, nullptr),
+      "clGetEventProfilingInfo"));
+  return EventTimes{start, end};
+}
+
 StatusOr<EventState> OpenCLEvent::queryNative() {
   cl_int status = CL_COMPLETE;
   KILN_RETURN_IF_ERROR(openclStatus(

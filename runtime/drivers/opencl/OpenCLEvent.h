@@ -23,6 +23,8 @@ public:
   ~OpenCLEvent() override;
 
   cl_event handle() const { return event_; }
+  /// CL_PROFILING_COMMAND_START/END (profiling queues only).
+  StatusOr<EventTimes> profilingTimes() override;
 
 protected:
   Status waitNative() override;

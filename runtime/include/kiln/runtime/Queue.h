@@ -18,6 +18,7 @@
 #include "kiln/runtime/Device.h"
 #include "kiln/runtime/Event.h"
 #include "kiln/runtime/PackedLaunch.h"
+#include "kiln/runtime/Statistics.h"
 #include "kiln/runtime/Status.h"
 
 #include <cstddef>
@@ -81,6 +82,14 @@ public:
   submitKernel(const Kernel &kernel, const PackedLaunch &launch,
                const EventList &waitFor) = 0;
 
+  /// Device time per kernel name of this queue's completed launches
+  /// (profiling queues; gathered lazily, launches never wait for it).
+  std::map<std::string, KernelStatistics> statistics() {
+    return profile_.statistics();
+  }
+  /// Runtime-facing: where launches on a profiling queue record events.
+  StatisticsCollector &profile() { return profile_; }
+
   /// Runtime-facing: `event` has completion checks (a debug kernel) that
   /// finish() must run.
   void trackCheckedEvent(std::shared_ptr<Event> event);
@@ -130,6 +139,7 @@ private:
   QueueOptions options_;
   std::mutex trackedMutex_;
   std::vector<std::shared_ptr<Event>> tracked_;
+  StatisticsCollector profile_;
 };
 
 /// InvalidArgument naming the first null entry of `waitFor`.
