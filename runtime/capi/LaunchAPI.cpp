@@ -50,6 +50,16 @@ std::string convertArg(const kiln_arg_t &in, size_t index, KernelArg &out) {
                            std::vector<int64_t>(in.shape, in.shape + in.rank),
                            dtype);
     return {};
+  case KILN_ARG_LOCAL_ACCESSOR:
+    if (!capi::toDType(in.dtype, dtype))
+      return where + "unknown dtype " +
+             std::to_string(static_cast<int>(in.dtype));
+    if (in.rank < 0 || in.rank > KILN_MAX_RANK)
+      return where + "accessor rank " + std::to_string(in.rank) +
+             " outside 0.." + std::to_string(KILN_MAX_RANK);
+    out = KernelArg::localAccessor(
+        std::vector<int64_t>(in.shape, in.shape + in.rank), dtype);
+    return {};
   case KILN_ARG_INVALID:
     return where + "built from invalid input (a NULL value or shape, an "
                    "unknown dtype, or a rank outside 0.." +
@@ -150,6 +160,14 @@ kiln_arg_t kiln_arg_array(kiln_buffer_t buffer, const int64_t *shape,
   arg.rank = rank;
   for (int i = 0; i < rank; ++i)
     arg.shape[i] = shape[i];
+  return arg;
+}
+
+kiln_arg_t kiln_arg_local_accessor(const int64_t *shape, int rank,
+                                   kiln_dtype_t dtype) {
+  kiln_arg_t arg = kiln_arg_array(nullptr, shape, rank, dtype);
+  if (arg.kind == KILN_ARG_ARRAY)
+    arg.kind = KILN_ARG_LOCAL_ACCESSOR;
   return arg;
 }
 

@@ -207,6 +207,12 @@ TEST(CAPIHandleTest, ArgumentBuilders) {
   EXPECT_EQ(a.shape[1], 4);
   EXPECT_EQ(kiln_arg_array(nullptr, nullptr, 1, KILN_DTYPE_UINT8).kind,
             KILN_ARG_INVALID);
+  kiln_arg_t local = kiln_arg_local_accessor(shape, 2, KILN_DTYPE_FLOAT32);
+  EXPECT_EQ(local.kind, KILN_ARG_LOCAL_ACCESSOR);
+  EXPECT_EQ(local.buffer, nullptr);
+  EXPECT_EQ(local.shape[0], 3);
+  EXPECT_EQ(kiln_arg_local_accessor(nullptr, 1, KILN_DTYPE_FLOAT32).kind,
+            KILN_ARG_INVALID);
   EXPECT_EQ(kiln_arg_array(nullptr, shape, KILN_MAX_RANK + 1, KILN_DTYPE_UINT8)
                 .kind,
             KILN_ARG_INVALID);

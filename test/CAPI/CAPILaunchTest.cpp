@@ -147,6 +147,9 @@ TEST_F(CAPILaunchTest, WrongRankAndKind) {
   args[1] = kiln_arg_float32(1.0f);
   EXPECT_KILN_ERROR(kiln_launch(queue, saxpy, 1, range, args, 3, nullptr, 0),
                     KILN_STATUS_INVALID_ARGUMENT, "argument 'x' of kernel 'saxpy'");
+  args[1] = kiln_arg_local_accessor(shape, 1, KILN_DTYPE_FLOAT32);
+  EXPECT_KILN_ERROR(kiln_launch(queue, saxpy, 1, range, args, 3, nullptr, 0),
+                    KILN_STATUS_INVALID_ARGUMENT, "argument 'x' of kernel 'saxpy'");
 }
 
 TEST_F(CAPILaunchTest, BufferTooSmallForShape) {

@@ -92,17 +92,18 @@ typedef struct kiln_event *kiln_event_t;           /**< A submission's end. */
 /** The API family a device is driven through. */
 typedef enum kiln_backend_t {
   KILN_BACKEND_OPENCL = 0,
-  KILN_BACKEND_CUDA = 1
+  KILN_BACKEND_CUDA = 1,
+  KILN_BACKEND_LEVEL_ZERO = 2
 } kiln_backend_t;
 
 /** Opens the device named by `selector`: "cpu" (first OpenCL CPU device),
- *  "opencl[:i]", "cuda[:i]". A missing driver or device is an error saying
+ *  "opencl[:i]", "cuda[:i]", "level_zero[:i]". A missing driver or device is an error saying
  *  what is missing. */
 kiln_status_t kiln_device_open(const char *selector, kiln_device_t *out);
 /** The vendor's name of the device; valid while the device handle lives. */
 kiln_status_t kiln_device_name(kiln_device_t device, const char **out);
 /** The back end, which decides the binary format the device loads
- *  (CUDA: PTX, OpenCL: SPIR-V). */
+ *  (CUDA: PTX; OpenCL, Level Zero: SPIR-V). */
 kiln_status_t kiln_device_backend(kiln_device_t device, kiln_backend_t *out);
 void kiln_device_release(kiln_device_t device);
 
@@ -218,7 +219,8 @@ void kiln_kernel_release(kiln_kernel_t kernel);
 typedef enum kiln_arg_kind_t {
   KILN_ARG_INVALID = 0, /**< Built from bad input; launching reports why. */
   KILN_ARG_SCALAR = 1,
-  KILN_ARG_ARRAY = 2
+  KILN_ARG_ARRAY = 2,
+  KILN_ARG_LOCAL_ACCESSOR = 3 /**< Work-group local memory (no buffer). */
 } kiln_arg_kind_t;
 
 /** One launch argument: a value struct that owns nothing (the buffer handle
@@ -250,6 +252,11 @@ kiln_arg_t kiln_arg_float64(double value);
  *  gives a KILN_ARG_INVALID argument. */
 kiln_arg_t kiln_arg_array(kiln_buffer_t buffer, const int64_t *shape,
                           int rank, kiln_dtype_t dtype);
+/** Work-group local memory of `rank` extents `shape` (copied) and element
+ *  `dtype` for a LocalAccessor parameter of an NdItem kernel; each
+ *  work-group gets its own. Bad input gives a KILN_ARG_INVALID argument. */
+kiln_arg_t kiln_arg_local_accessor(const int64_t *shape, int rank,
+                                   kiln_dtype_t dtype);
 
 /*===--- Launches and events ----------------------------------------------===*/
 

@@ -54,7 +54,7 @@ kiln_status_t kiln_compile_source(kiln_compiler_t compiler, const char *source,
                                   kiln_binary_t *out);
 
 /** As kiln_compile_source, with the target chosen by `device`'s back end
- *  (CUDA: PTX for options->arch; OpenCL: SPIR-V). */
+ *  (CUDA: PTX for options->arch; OpenCL, Level Zero: SPIR-V). */
 kiln_status_t kiln_compile_source_for_device(
     kiln_compiler_t compiler, kiln_device_t device, const char *source,
     const char *filename, const kiln_compile_options_t *options,
