@@ -48,11 +48,39 @@ Buffer::Buffer(const Device &device, size_t size)
   ++device_.liveBuffers_;
 }
 
-Buffer::~Buffer() { --device_.liveBuffers_; }
+Buffer::~Buffer() {
+  if (addressRegistered_) {
+    std::lock_guard<std::mutex> lock(device_.addressMutex_);
+    auto it = device_.addresses_.find(address_);
+    // A newer buffer at the same address may have replaced this entry.
+    if (it != device_.addresses_.end() && it->second.expired())
+      device_.addresses_.erase(it);
+  }
+  --device_.liveBuffers_;
+}
 
-StatusOr<uint64_t> Buffer::deviceAddress() const {
+StatusOr<uint64_t> Buffer::nativeDeviceAddress() const {
   return unimplemented("device addresses of buffers are unsupported on '" +
                        device_.info().name + "'");
+}
+
+StatusOr<uint64_t> Buffer::deviceAddress() const {
+  StatusOr<uint64_t> address = nativeDeviceAddress();
+  if (address.ok()) {
+    std::lock_guard<std::mutex> lock(device_.addressMutex_);
+    device_.addresses_[*address] = weak_from_this();
+    addressRegistered_ = true;
+    address_ = *address;
+  }
+  return address;
+}
+
+std::shared_ptr<Buffer> Device::bufferAtAddress(uint64_t address) const {
+  std::lock_guard<std::mutex> lock(addressMutex_);
+  auto found = addresses_.find(address);
+  if (found == addresses_.end())
+    return nullptr;
+  return std::const_pointer_cast<Buffer>(found->second.lock());
 }
 
 } // namespace kiln

@@ -138,6 +138,57 @@ TEST_F(CudaTest, CapabilitiesAndQueueOptions) {
             "out-of-order queues are unsupported on '" + info.name + "'");
 }
 
+TEST_F(CudaTest, PackedBlobWithDeviceAddresses) {
+  ASSERT_OK_AND_ASSIGN(module, device->loadExecutable(binary));
+  ASSERT_OK_AND_ASSIGN(saxpy, module->getKernel("saxpy"));
+  const int64_t n = 1000;
+  auto dx = upload(std::vector<float>(n, 2.0f));
+  auto dy = upload(std::vector<float>(n, 1.0f));
+  struct {
+    int64_t range[3];
+    float a;
+    uint64_t x;
+    int64_t xn;
+    uint64_t y;
+    int64_t yn;
+  } blob = {{n, 1, 1}, 3.0f, *dx->deviceAddress(), n, *dy->deviceAddress(), n};
+  ASSERT_OK_AND_ASSIGN(event,
+                       launchPacked(*queue, saxpy, Range{n}, &blob, sizeof(blob)));
+  ASSERT_OK(event->wait());
+  std::vector<float> y(n);
+  ASSERT_OK(queue->readBuffer(*dy, y.data(), n * sizeof(float)));
+  EXPECT_EQ(y, std::vector<float>(n, 7.0f));
+}
+
+TEST_F(CudaTest, AsyncTransfersFillsAndProfiling) {
+  ASSERT_OK_AND_ASSIGN(module, device->loadExecutable(binary));
+  ASSERT_OK_AND_ASSIGN(saxpy, module->getKernel("saxpy"));
+  ASSERT_OK_AND_ASSIGN(timed, device->createQueue(QueueOptions{false, true}));
+  const int64_t n = 4096;
+  ASSERT_OK_AND_ASSIGN(x, device->allocateBuffer(n * 4));
+  ASSERT_OK_AND_ASSIGN(y, device->allocateBuffer(n * 4));
+  const float one = 1.0f;
+  ASSERT_OK_AND_ASSIGN(fx, timed->fillBuffer(*x, &one, 4, 0, n * 4));
+  ASSERT_OK_AND_ASSIGN(cy, timed->copyBuffer(*x, 0, *y, 0, n * 4, {fx}));
+  ASSERT_OK_AND_ASSIGN(
+      k, launchAsync(*timed, saxpy, Range{n},
+                     {KernelArg::scalar(2.0f),
+                      KernelArg::array(x, {n}, DType::Float32),
+                      KernelArg::array(y, {n}, DType::Float32)},
+                     {cy}));
+  std::vector<float> out(n);
+  ASSERT_OK_AND_ASSIGN(r, timed->readBufferAsync(*y, out.data(), n * 4, 0, {k}));
+  ASSERT_OK(r->wait());
+  EXPECT_EQ(out, std::vector<float>(n, 3.0f));
+  ASSERT_OK_AND_ASSIGN(times, k->profilingTimes());
+  EXPECT_GT(times.duration(), 0u);
+  ASSERT_OK(timed->finish());
+  EXPECT_EQ(timed->statistics()["saxpy"].count, 1u);
+  const uint64_t wide = 0;
+  EXPECT_EQ(timed->fillBuffer(*x, &wide, 8, 0, 64).status().code(),
+            StatusCode::Unimplemented);
+}
+
 TEST_F(CudaTest, UnknownKernelAndSpirvAreErrors) {
   ASSERT_OK_AND_ASSIGN(module, device->loadExecutable(binary));
   EXPECT_EQ(module->getKernel("nope").message(),

@@ -35,6 +35,14 @@ StatusOr<std::vector<uint8_t>> readKernelFile(const std::string &name) {
 class FakeBuffer final : public Buffer {
 public:
   FakeBuffer(const Device &device, size_t size) : Buffer(device, size) {}
+
+protected:
+  /// The object's own address, on devices with device addresses.
+  StatusOr<uint64_t> nativeDeviceAddress() const override {
+    if (!device().info().supportsDeviceAddresses)
+      return Buffer::nativeDeviceAddress();
+    return reinterpret_cast<uint64_t>(this);
+  }
 };
 
 class FakeKernel final : public Kernel {
@@ -120,7 +128,8 @@ StatusOr<KernelBinary> ptxTestBinary() {
   return binary;
 }
 
-DeviceInfo fakeDeviceInfo(std::string selector, size_t localMemSize) {
+DeviceInfo fakeDeviceInfo(std::string selector, size_t localMemSize,
+                          bool addressable) {
   DeviceInfo info;
   info.name = "fake device";
   info.selector = std::move(selector);
@@ -128,11 +137,13 @@ DeviceInfo fakeDeviceInfo(std::string selector, size_t localMemSize) {
   info.type = DeviceType::Other;
   info.maxWorkGroupSize = 256;
   info.localMemSize = localMemSize;
+  info.supportsDeviceAddresses = addressable;
   return info;
 }
 
-FakeDevice::FakeDevice(std::string selector, size_t localMemSize)
-    : Device(fakeDeviceInfo(std::move(selector), localMemSize)) {}
+FakeDevice::FakeDevice(std::string selector, size_t localMemSize,
+                       bool addressable)
+    : Device(fakeDeviceInfo(std::move(selector), localMemSize, addressable)) {}
 
 StatusOr<std::shared_ptr<Buffer>> FakeDevice::allocateBuffer(size_t bytes) {
   return std::shared_ptr<Buffer>(std::make_shared<FakeBuffer>(*this, bytes));

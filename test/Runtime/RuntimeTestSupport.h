@@ -47,8 +47,10 @@ StatusOr<KernelBinary> ptxTestBinary();
 /// size but no memory; queues and executables are unimplemented.
 class FakeDevice final : public Device {
 public:
-  /// `localMemSize` 0: no local memory limit is checked.
-  explicit FakeDevice(std::string selector, size_t localMemSize = 0);
+  /// `localMemSize` 0: no local memory limit is checked. `addressable`:
+  /// buffers have device addresses (their object's address).
+  explicit FakeDevice(std::string selector, size_t localMemSize = 0,
+                      bool addressable = false);
   StatusOr<std::shared_ptr<Buffer>> allocateBuffer(size_t bytes) override;
   StatusOr<std::shared_ptr<Queue>> createQueue() override;
   StatusOr<std::shared_ptr<Executable>>

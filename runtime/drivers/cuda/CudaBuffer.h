@@ -24,7 +24,11 @@ public:
   }
 
   CUdeviceptr pointer() const { return pointer_; }
-  StatusOr<uint64_t> deviceAddress() const override { return pointer_; }
+
+protected:
+  StatusOr<uint64_t> nativeDeviceAddress() const override { return pointer_; }
+
+public:
 
 private:
   std::shared_ptr<const CudaDevice> device_;

@@ -31,13 +31,16 @@ public:
   /// The device the memory lives on.
   const Device &device() const { return device_; }
 
-  /// The address kernels see for the first byte (CUdeviceptr, SVM
-  /// pointer), for launchPacked blobs; Unimplemented "... unsupported on
-  /// '<device>'" where the back end has none.
-  virtual StatusOr<uint64_t> deviceAddress() const;
+  /// The address kernels see for the first byte (CUdeviceptr), for
+  /// launchPacked blobs; Unimplemented "... unsupported on '<device>'"
+  /// where the back end has none. The device remembers the address so a
+  /// packed launch can find the buffer again.
+  StatusOr<uint64_t> deviceAddress() const;
 
 protected:
   Buffer(const Device &device, size_t size);
+  /// Back ends with device addresses override this.
+  virtual StatusOr<uint64_t> nativeDeviceAddress() const;
 
 private:
   const Device &device_;
@@ -45,6 +48,8 @@ private:
   /// back end's own reference dies first, with the derived object).
   std::shared_ptr<const Device> keepDevice_;
   size_t size_;
+  mutable bool addressRegistered_ = false;
+  mutable uint64_t address_ = 0;
 };
 
 } // namespace kiln

@@ -15,7 +15,9 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -93,6 +95,8 @@ public:
   /// Buffers of this device not yet freed (every back end; for tests and
   /// leak hunting).
   size_t liveBufferCount() const { return liveBuffers_.load(); }
+  /// The live buffer whose deviceAddress() is `address` (null if none).
+  std::shared_ptr<Buffer> bufferAtAddress(uint64_t address) const;
 
 protected:
   explicit Device(DeviceInfo info) : info_(std::move(info)) {}
@@ -105,6 +109,8 @@ private:
   friend class Buffer;
   DeviceInfo info_;
   mutable std::atomic<size_t> liveBuffers_{0};
+  mutable std::mutex addressMutex_;
+  mutable std::map<uint64_t, std::weak_ptr<const Buffer>> addresses_;
 };
 
 /// Refuses a binary with a kernel whose KernelMetadata::requiredFeatures or

@@ -135,6 +135,25 @@ callKernelAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
                 const IndexSpace &space, const std::vector<KernelArg> &args,
                 const EventList &waitFor = {});
 
+/// The launch arguments held by `blob`: the kernel's native ABI (the three
+/// range extents, then per parameter its value, or a buffer's
+/// deviceAddress() followed by its int64 extents) laid out like a C struct
+/// with natural alignment, without the DebugRecord pointer (the runtime
+/// adds it). Each pointer must be the deviceAddress() of a live buffer of
+/// the kernel's device; the range extents must match `space`. Kernels with
+/// LocalAccessor parameters are refused (use launchAsync).
+StatusOr<std::vector<KernelArg>> unpackArguments(const Kernel &kernel,
+                                                 const IndexSpace &space,
+                                                 const void *blob,
+                                                 size_t size);
+
+/// Like cuLaunchKernel's `extra` / aclrtLaunchKernelWithHostArgs: launches
+/// from a packed host blob (see unpackArguments), checked like launchAsync.
+StatusOr<std::shared_ptr<Event>>
+launchPacked(Queue &queue, const std::shared_ptr<Kernel> &kernel,
+             const IndexSpace &space, const void *blob, size_t size,
+             const EventList &waitFor = {});
+
 /// Launches `kernel` and waits for it; returns its error if it failed.
 Status launch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
               const IndexSpace &space, const std::vector<KernelArg> &args,
