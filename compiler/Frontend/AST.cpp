@@ -51,6 +51,74 @@ const char *ast::spelling(CmpOp op) {
   return "?";
 }
 
+const char *ast::spelling(MemoryOrder o) {
+  switch (o) {
+  case MemoryOrder::Relaxed: return "RELAXED";
+  case MemoryOrder::Acquire: return "ACQUIRE";
+  case MemoryOrder::Release: return "RELEASE";
+  case MemoryOrder::AcqRel: return "ACQ_REL";
+  case MemoryOrder::SeqCst: return "SEQ_CST";
+  }
+  return "?";
+}
+
+const char *ast::spelling(MemoryScope s) {
+  switch (s) {
+  case MemoryScope::WorkItem: return "WORK_ITEM";
+  case MemoryScope::SubGroup: return "SUB_GROUP";
+  case MemoryScope::WorkGroup: return "WORK_GROUP";
+  case MemoryScope::Device: return "DEVICE";
+  case MemoryScope::System: return "SYSTEM";
+  }
+  return "?";
+}
+
+static const char *builtinName(Builtin b) {
+  switch (b) {
+  case Builtin::NdGlobalId: return "get_global_id";
+  case Builtin::NdLocalId: return "get_local_id";
+  case Builtin::NdGlobalRange: return "get_global_range";
+  case Builtin::NdLocalRange: return "get_local_range";
+  case Builtin::NdGlobalLinearId: return "get_global_linear_id";
+  case Builtin::NdLocalLinearId: return "get_local_linear_id";
+  case Builtin::NdGetGroup: return "get_group";
+  case Builtin::NdGetSubGroup: return "get_sub_group";
+  case Builtin::GroupId: return "group.get_group_id";
+  case Builtin::GroupRange: return "group.get_group_range";
+  case Builtin::GroupLocalRange: return "group.get_local_range";
+  case Builtin::GroupLinearId: return "group.get_group_linear_id";
+  case Builtin::GroupLinearRange: return "group.get_group_linear_range";
+  case Builtin::GroupLocalLinearRange: return "group.get_local_linear_range";
+  case Builtin::GroupLeader: return "group.leader";
+  case Builtin::SubGroupLocalId: return "sub_group.get_local_id";
+  case Builtin::SubGroupLocalRange: return "sub_group.get_local_range";
+  case Builtin::SubGroupId: return "sub_group.get_group_id";
+  case Builtin::SubGroupRange: return "sub_group.get_group_range";
+  case Builtin::SubGroupLeader: return "sub_group.leader";
+  case Builtin::Min: return "min";
+  case Builtin::Max: return "max";
+  case Builtin::Abs: return "abs";
+  case Builtin::Math: return "math";
+  case Builtin::Select: return "select";
+  case Builtin::LocalArray: return "local_array";
+  case Builtin::PrivateArray: return "private_array";
+  case Builtin::GroupBarrier: return "group_barrier";
+  case Builtin::SubGroupBarrier: return "sub_group_barrier";
+  case Builtin::AtomicFence: return "atomic_fence";
+  case Builtin::AtomicRMW: return "atomic_rmw";
+  case Builtin::AtomicLoad: return "atomic_load";
+  case Builtin::AtomicStore: return "atomic_store";
+  case Builtin::AtomicCompareExchange: return "compare_exchange";
+  case Builtin::Shuffle: return "shuffle";
+  case Builtin::SubGroupReduce: return "sub_group_reduce";
+  case Builtin::GroupReduce: return "group_reduce";
+  case Builtin::GroupBroadcast: return "group_broadcast";
+  case Builtin::GroupScan: return "group_scan";
+  case Builtin::Print: return "print";
+  }
+  return "?";
+}
+
 std::string ast::toString(IntValue v) {
   if (v == 0)
     return "0";
@@ -258,6 +326,38 @@ void Dumper::expr(const Expr &e, unsigned in) {
   case Expr::Kind::AugTarget:
     line(in, "AugTarget" + ty, e.loc);
     return;
+  case Expr::Kind::Builtin: {
+    auto &b = llvm::cast<BuiltinExpr>(e);
+    std::string extra;
+    if (b.op == Builtin::Math)
+      extra = " " + b.name;
+    if (b.op == Builtin::Print)
+      extra = " \"" + llvm::StringRef(b.format).str() + "\"";
+    line(in, llvm::Twine("Builtin ") + builtinName(b.op) + extra + ty, e.loc);
+    for (auto &a : b.args)
+      expr(*a, in + 1);
+    return;
+  }
+  case Expr::Kind::DeviceCall: {
+    auto &c = llvm::cast<DeviceCallExpr>(e);
+    line(in, "DeviceCall " + c.callee->symbol + ty, e.loc);
+    for (auto &a : c.args)
+      expr(*a, in + 1);
+    return;
+  }
+  case Expr::Kind::AtomicRef: {
+    auto &a = llvm::cast<AtomicRefExpr>(e);
+    line(in, "AtomicRef " + a.array->name + " " + spelling(a.order) + " " +
+                 spelling(a.scope) + ty,
+         e.loc);
+    for (auto &i : a.indices)
+      expr(*i, in + 1);
+    return;
+  }
+  case Expr::Kind::TempRef:
+    line(in, "Part " + std::to_string(llvm::cast<TempRefExpr>(e).index) + ty,
+         e.loc);
+    return;
   }
 }
 
@@ -275,6 +375,17 @@ void Dumper::stmt(const Stmt &s, unsigned in) {
   case Stmt::Kind::Assign: {
     auto &a = llvm::cast<AssignStmt>(s);
     line(in, "Assign", s.loc);
+    if (!a.stores.empty()) {
+      for (auto &p : a.parts)
+        if (p)
+          expr(*p, in + 1);
+      for (auto &[t, v] : a.stores) {
+        line(in + 1, "Store", SourceLoc());
+        expr(*t, in + 2);
+        expr(*v, in + 2);
+      }
+      return;
+    }
     for (auto &t : a.targets)
       expr(*t, in + 1);
     expr(*a.value, in + 1);
@@ -317,6 +428,10 @@ void Dumper::stmt(const Stmt &s, unsigned in) {
     expr(*w.cond, in + 1);
     line(in + 1, "Body", SourceLoc());
     stmts(w.body, in + 2);
+    if (!w.elseBody.empty()) {
+      line(in + 1, "Else", SourceLoc());
+      stmts(w.elseBody, in + 2);
+    }
     return;
   }
   case Stmt::Kind::For: {
@@ -333,6 +448,10 @@ void Dumper::stmt(const Stmt &s, unsigned in) {
     }
     line(in + 1, "Body", SourceLoc());
     stmts(f.body, in + 2);
+    if (!f.elseBody.empty()) {
+      line(in + 1, "Else", SourceLoc());
+      stmts(f.elseBody, in + 2);
+    }
     return;
   }
   case Stmt::Kind::Pass:
@@ -351,6 +470,10 @@ void Dumper::stmt(const Stmt &s, unsigned in) {
       expr(*r.value, in + 1);
     return;
   }
+  case Stmt::Kind::Assert:
+    line(in, "Assert", s.loc);
+    expr(*llvm::cast<AssertStmt>(s).cond, in + 1);
+    return;
   }
 }
 
@@ -369,17 +492,25 @@ void ast::dump(const Module &module, llvm::raw_ostream &os) {
   for (auto &fn : module.functions) {
     d.line(1,
            llvm::Twine(fn->kind == FunctionKind::Kernel ? "Kernel " : "DeviceFunc ") +
-               fn->name,
+               (fn->symbol.empty() ? fn->name : fn->symbol),
            fn->loc);
     for (size_t i = 0; i < fn->params.size(); ++i) {
       const Param &p = fn->params[i];
-      std::string ty = i < fn->paramDecls.size()
-                           ? " : " + fn->paramDecls[i]->type.str()
-                           : "";
+      std::string ty = p.decl ? " : " + p.decl->type.str() : "";
+      if (p.isConstant)
+        for (const ConstantParam &c : fn->constantParams)
+          if (c.name == p.name)
+            ty = " : Constant[" + c.type.str() + "]";
       d.line(2, "Param " + p.name + ty, p.loc);
       if (ty.empty() && p.annotation)
         d.expr(*p.annotation, 3);
+      if (p.isConstant)
+        for (const ConstantParam &c : fn->constantParams)
+          if (c.name == p.name && c.value)
+            d.expr(*c.value, 3);
     }
+    if (fn->returnsValue)
+      d.line(2, "Returns " + fn->resultType.str(), SourceLoc());
     d.line(2, "Body", SourceLoc());
     d.stmts(fn->body, 3);
   }

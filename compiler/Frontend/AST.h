@@ -55,6 +55,7 @@ public:
     // Produced by Sema (the only kinds MLIRGen sees, with the literals,
     // Unary, Binary, Compare, BoolOp and IfExp).
     VarRef, Cast, ItemQuery, ArrayDim, ArraySize, ArrayElement, AugTarget,
+    Builtin, DeviceCall, AtomicRef, TempRef,
   };
 
   Expr(Kind kind, SourceLoc loc) : kind(kind), loc(loc) {}
@@ -289,6 +290,105 @@ struct AugTargetExpr : Expr {
   KILN_EXPR_CLASSOF(AugTarget)
 };
 
+/// Memory orders and scopes (spec section 2); the values are those of the
+/// kiln dialect's enums.
+enum class MemoryOrder { Relaxed, Acquire, Release, AcqRel, SeqCst };
+enum class MemoryScope { WorkItem, SubGroup, WorkGroup, Device, System };
+const char *spelling(MemoryOrder o);
+const char *spelling(MemoryScope s);
+
+/// The builtins of spec sections 3, 5 and 6 after Sema resolved them.
+enum class Builtin {
+  // NdItem methods; args[0] is the NdItem.
+  NdGlobalId, NdLocalId, NdGlobalRange, NdLocalRange, NdGlobalLinearId,
+  NdLocalLinearId, NdGetGroup, NdGetSubGroup,
+  // Group methods; args[0] is the Group. GroupLeader: args[0] is the NdItem
+  // the group came from.
+  GroupId, GroupRange, GroupLocalRange, GroupLinearId, GroupLinearRange,
+  GroupLocalLinearRange, GroupLeader,
+  // SubGroup methods; args[0] is the SubGroup.
+  SubGroupLocalId, SubGroupLocalRange, SubGroupId, SubGroupRange,
+  SubGroupLeader,
+  // Numbers: min/max (args of the result type), abs, `math.*`, fma, rsqrt
+  // (`name` is the function), select(c, a, b).
+  Min, Max, Abs, Math, Select,
+  // Memory: local_array / private_array (shape in `shape`, the result type
+  // is the array type); barriers and fences.
+  LocalArray, PrivateArray, GroupBarrier, SubGroupBarrier, AtomicFence,
+  // Atomics: args[0] is the AtomicRef (an AtomicRefExpr or a variable).
+  // AtomicRMW: `atomic` is the operation, args[1] the operand;
+  // AtomicStore: args[1] the value; AtomicCompareExchange: args[1] the
+  // `expected` element (an ArrayElementExpr, read and on failure written),
+  // args[2] the desired value.
+  AtomicRMW, AtomicLoad, AtomicStore, AtomicCompareExchange,
+  // Collectives: args[0] the SubGroup / Group, args[1] the value, args[2]
+  // the lane / delta / mask / source id (int64).
+  Shuffle, SubGroupReduce, GroupReduce, GroupBroadcast, GroupScan,
+  // print: `format` is the printf format; args are the values (already
+  // widened: i32/i64 integers, f64 floats). Bool arguments are args too,
+  // printed as True/False: `format` then has a `%B` placeholder for each.
+  Print,
+};
+
+/// The read-modify-write atomics (values of the kiln dialect's AtomicKind).
+enum class AtomicOp { Add, Sub, Min, Max, UMin, UMax, And, Or, Xor, Exchange };
+/// Collective combiners (values of the kiln dialect's CollectiveOp).
+enum class CollectiveOp { Add, Min, Max, UMin, UMax, And, Or, Xor };
+/// Shuffle kinds (values of the kiln dialect's ShuffleMode).
+enum class ShuffleMode { Index, Down, Up, Xor };
+
+/// A call to a builtin, resolved by Sema: arguments checked and converted.
+struct BuiltinExpr : Expr {
+  BuiltinExpr(SourceLoc loc, Builtin op) : Expr(Kind::Builtin, loc), op(op) {}
+  Builtin op;
+  std::vector<ExprPtr> args;
+  unsigned dim = 0;               ///< Index-space queries.
+  std::string name;               ///< Math: `sqrt`, `atan2`, `fma`, ...
+  std::vector<int64_t> shape;     ///< LocalArray / PrivateArray.
+  MemoryOrder order = MemoryOrder::Relaxed;    ///< AtomicFence.
+  MemoryScope scope = MemoryScope::WorkGroup;  ///< Barrier / fence.
+  AtomicOp atomic = AtomicOp::Add;
+  CollectiveOp collective = CollectiveOp::Add;
+  ShuffleMode shuffle = ShuffleMode::Index;
+  bool exclusive = false;         ///< GroupScan.
+  std::string format;             ///< Print.
+  KILN_EXPR_CLASSOF(Builtin)
+};
+
+struct FunctionDef;
+
+/// A call to a device function; arguments converted to the parameter types.
+struct DeviceCallExpr : Expr {
+  DeviceCallExpr(SourceLoc loc, FunctionDef *callee)
+      : Expr(Kind::DeviceCall, loc), callee(callee) {}
+  FunctionDef *callee;
+  std::vector<ExprPtr> args;
+  KILN_EXPR_CLASSOF(DeviceCall)
+};
+
+/// `AtomicRef(array, index, memory_order=..., memory_scope=...)`: a
+/// reference to one element, typed AtomicRef.
+struct AtomicRefExpr : Expr {
+  AtomicRefExpr(SourceLoc loc, VarDecl *array)
+      : Expr(Kind::AtomicRef, loc), array(array) {}
+  VarDecl *array;
+  std::vector<ExprPtr> indices; ///< int64, one per dimension.
+  MemoryOrder order = MemoryOrder::Relaxed;
+  MemoryScope scope = MemoryScope::Device;
+  KILN_EXPR_CLASSOF(AtomicRef)
+};
+
+/// In a chained or tuple assignment, the value of right-hand part `index`
+/// (evaluated once, before any target is assigned).
+struct TempRefExpr : Expr {
+  TempRefExpr(SourceLoc loc, unsigned index, Type t)
+      : Expr(Kind::TempRef, loc), index(index) {
+    type = t;
+  }
+  unsigned index;
+  KILN_EXPR_CLASSOF(TempRef)
+};
+
 #undef KILN_EXPR_CLASSOF
 
 //===----------------------------------------------------------------------===//
@@ -299,7 +399,7 @@ class Stmt {
 public:
   enum class Kind {
     Expr, Assign, AugAssign, AnnAssign, If, While, For, Pass, Break,
-    Continue, Return,
+    Continue, Return, Assert,
   };
   Stmt(Kind kind, SourceLoc loc) : kind(kind), loc(loc) {}
   virtual ~Stmt() = default;
@@ -318,11 +418,17 @@ struct ExprStmt : Stmt {
   KILN_STMT_CLASSOF(Expr)
 };
 
-/// `t1 = t2 = value` (Sema accepts a single target in this version).
+/// `t1 = t2 = value`, `a, b = x, y`.
 struct AssignStmt : Stmt {
   AssignStmt(SourceLoc loc) : Stmt(Kind::Assign, loc) {}
   std::vector<ExprPtr> targets;
-  ExprPtr value; ///< Sema: converted to the target's type.
+  ExprPtr value; ///< Sema: converted to the target's type (one target).
+  /// Sema, for chained and tuple assignment: the parts of the right-hand
+  /// side, evaluated first and in order (TempRefExpr i reads part i; a
+  /// literal part is null, its uses are copies of it), then `stores` in
+  /// order: (target, value converted to the target's type).
+  std::vector<ExprPtr> parts;
+  std::vector<std::pair<ExprPtr, ExprPtr>> stores;
   KILN_STMT_CLASSOF(Assign)
 };
 
@@ -389,8 +495,14 @@ struct ContinueStmt : Stmt {
 };
 struct ReturnStmt : Stmt {
   explicit ReturnStmt(SourceLoc loc) : Stmt(Kind::Return, loc) {}
-  ExprPtr value;
+  ExprPtr value; ///< Sema: converted to the function's result type.
   KILN_STMT_CLASSOF(Return)
+};
+/// `assert cond`; Sema rejects a message.
+struct AssertStmt : Stmt {
+  explicit AssertStmt(SourceLoc loc) : Stmt(Kind::Assert, loc) {}
+  ExprPtr cond, message;
+  KILN_STMT_CLASSOF(Assert)
 };
 
 #undef KILN_STMT_CLASSOF
@@ -408,6 +520,18 @@ struct VarDecl {
   unsigned paramIndex = 0;
   /// A parameter that the body assigns to (MLIRGen copies it to memory).
   bool isAssigned = false;
+  /// A local holding an index object (`g = it.get_group()`) or a local or
+  /// private array (`t = local_array(...)`): the value it was assigned,
+  /// once (such locals cannot be reassigned). MLIRGen re-evaluates an
+  /// index object's init at each use (it is pure) and allocates arrays in
+  /// the entry block.
+  const Expr *init = nullptr;
+  /// A local holding an AtomicRef: its (only) definition. MLIRGen keeps
+  /// the indices, evaluated at the assignment, in hidden slots.
+  const AtomicRefExpr *atomicInit = nullptr;
+  /// The location of the assignment that defined an `init`/`atomicInit`
+  /// local.
+  SourceLoc defLoc;
 };
 
 struct Param {
@@ -416,6 +540,18 @@ struct Param {
   ExprPtr annotation;   ///< May be null.
   ExprPtr defaultValue; ///< May be null.
   bool isStar = false;  ///< `*args` or `**kwargs` (always an error).
+  // Sema:
+  VarDecl *decl = nullptr;  ///< Null for a Constant[T] parameter.
+  bool isConstant = false;  ///< `Constant[T]`: folded, not an argument.
+  Type constantType;        ///< The T of `Constant[T]`.
+};
+
+/// A `Constant[T]` parameter of a specialized function: its folded value.
+struct ConstantParam {
+  std::string name;
+  SourceLoc loc;
+  Type type;
+  ExprPtr value; ///< A typed literal.
 };
 
 enum class FunctionKind { Kernel, DeviceFunc };
@@ -426,12 +562,37 @@ struct FunctionDef {
   FunctionKind kind = FunctionKind::Kernel;
   SourceLoc decoratorLoc;
   bool decoratorHasArgs = false;
+  /// `@device_func(extern=True)`: keyword arguments of the decorator.
+  std::vector<Keyword> decoratorKeywords;
   std::vector<Param> params;
   ExprPtr returns; ///< The `-> T` annotation, may be null.
   StmtList body;
+  /// The position of `def` in the token stream and whether the function
+  /// parsed without errors (to parse it again for each specialization of a
+  /// generic device function).
+  size_t tokenPos = 0;
+  bool parsedCleanly = true;
   // Sema:
   std::vector<std::unique_ptr<VarDecl>> decls; ///< Parameters first.
+  /// The run-time parameters, in order (Constant[T] parameters excluded).
   std::vector<VarDecl *> paramDecls;
+  std::vector<ConstantParam> constantParams;
+  bool isExtern = false;
+  /// Has generic or Constant[T] parameters: only its specializations are
+  /// compiled (a kernel with a Specialization is checked as one).
+  bool isGeneric = false;
+  /// Device functions: the result type (Invalid when it returns nothing).
+  Type resultType;
+  bool returnsValue = false;
+  /// The symbol in the generated module (the source name, or the source
+  /// name with a suffix for a specialization of a generic device function).
+  std::string symbol;
+  /// A specialization: the generic function it was made from.
+  const FunctionDef *generic = nullptr;
+  /// Whether Sema has checked the body / is checking it now.
+  bool checked = false, checking = false;
+  /// Device functions this one calls, with the location of (one) call.
+  std::vector<std::pair<FunctionDef *, SourceLoc>> callees;
 };
 
 /// `NAME = <constant expression>` or `NAME: T = <constant expression>` at

@@ -10,6 +10,7 @@
 
 #include "compiler/Frontend/AST.h"
 #include "compiler/Frontend/Diagnostics.h"
+#include "compiler/Frontend/Specialization.h"
 
 #include <memory>
 
@@ -26,9 +27,17 @@ std::unique_ptr<ast::Module> parse(llvm::StringRef source,
 /// locations). Returns null if any error was reported to `diags`; every
 /// error has been printed with its location by then. `diags` must outlive
 /// the returned module only if its SourceLocs are used for diagnostics.
-std::unique_ptr<ast::Module> parseAndCheck(llvm::StringRef source,
-                                           llvm::StringRef filename,
-                                           DiagnosticEngine &diags);
+///
+/// `specs` specializes generic kernels (unannotated or `Constant[T]`
+/// parameters; see Specialization.h), at most one per kernel. With no
+/// specs, a generic kernel is an error naming its first generic parameter;
+/// with specs, generic kernels that have none are left out of the module
+/// (they are not checked), so that the JIT can compile just the kernels it
+/// launches. Non-generic kernels are always compiled.
+std::unique_ptr<ast::Module>
+parseAndCheck(llvm::StringRef source, llvm::StringRef filename,
+              DiagnosticEngine &diags,
+              const std::vector<Specialization> &specs = {});
 
 } // namespace kiln
 

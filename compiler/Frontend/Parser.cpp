@@ -105,7 +105,8 @@ std::unique_ptr<Module> Parser::parseModule() {
 }
 
 bool Parser::parseDecorators(FunctionKind &kind, SourceLoc &loc,
-                             bool &hasArgs, bool &isOurs) {
+                             bool &hasArgs, bool &isOurs,
+                             std::vector<Keyword> &keywords) {
   isOurs = false;
   hasArgs = false;
   unsigned count = 0;
@@ -126,9 +127,20 @@ bool Parser::parseDecorators(FunctionKind &kind, SourceLoc &loc,
       advance();
       bool args = false;
       bool shapeOk = true;
+      CallExpr call(tok().loc, nullptr);
+      size_t argsPos = pos;
       if (tok().isOp("(")) {
-        args = !peekTok().isOp(")");
-        skipBracketed();
+        // Keyword arguments (`extern=True`) are kept; positional ones only
+        // make `args` true.
+        advance();
+        parseCallArguments(call);
+        args = !call.args.empty();
+        if (stmtFailed) {
+          pos = argsPos;
+          skipBracketed();
+          stmtFailed = false;
+          args = true;
+        }
       }
       shapeOk = tok().is(TokKind::Newline);
       if (shapeOk) {
@@ -141,6 +153,7 @@ bool Parser::parseDecorators(FunctionKind &kind, SourceLoc &loc,
         kind = k;
         loc = at;
         hasArgs = args;
+        keywords = std::move(call.keywords);
       }
     }
     if (!mine)
@@ -265,7 +278,8 @@ void Parser::parseTopLevelStatement(Module &module) {
     FunctionKind kind = FunctionKind::Kernel;
     SourceLoc decoLoc;
     bool hasArgs = false, isOurs = false;
-    parseDecorators(kind, decoLoc, hasArgs, isOurs);
+    std::vector<Keyword> keywords;
+    parseDecorators(kind, decoLoc, hasArgs, isOurs, keywords);
     if (!isOurs || !tok().isName("def")) {
       if (isOurs)
         diags.error(decoLoc, "the kernel decorator must be applied to a "
@@ -280,6 +294,7 @@ void Parser::parseTopLevelStatement(Module &module) {
       fn->kind = kind;
       fn->decoratorLoc = decoLoc;
       fn->decoratorHasArgs = hasArgs;
+      fn->decoratorKeywords = std::move(keywords);
       module.functions.push_back(std::move(fn));
     }
     return;
@@ -306,8 +321,16 @@ void Parser::parseTopLevelStatement(Module &module) {
   skipStatement();
 }
 
+std::unique_ptr<FunctionDef> Parser::reparseFunction(size_t tokenPos) {
+  pos = tokenPos;
+  stmtFailed = false;
+  return parseFunctionDef();
+}
+
 std::unique_ptr<FunctionDef> Parser::parseFunctionDef() {
   auto fn = std::make_unique<FunctionDef>();
+  unsigned errorsBefore = diags.errorCount();
+  fn->tokenPos = pos;
   fn->loc = tok().loc;
   advance(); // def
   if (!tok().is(TokKind::Name) || isPythonKeyword(tok().text)) {
@@ -334,6 +357,7 @@ std::unique_ptr<FunctionDef> Parser::parseFunctionDef() {
     return nullptr;
   }
   fn->body = parseBlock();
+  fn->parsedCleanly = diags.errorCount() == errorsBefore;
   // A leading string statement is the docstring.
   if (!fn->body.empty())
     if (auto *es = llvm::dyn_cast<ExprStmt>(fn->body.front().get()))

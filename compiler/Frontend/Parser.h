@@ -24,6 +24,10 @@ public:
   /// Parses the whole file. Never returns null; errors are in `diags`.
   std::unique_ptr<ast::Module> parseModule();
 
+  /// Parses again the function whose `def` is at token `tokenPos` (a fresh
+  /// tree for each specialization of a generic device function).
+  std::unique_ptr<ast::FunctionDef> reparseFunction(size_t tokenPos);
+
 private:
   // Token handling.
   const Token &tok() const { return toks[pos]; }
@@ -50,7 +54,8 @@ private:
   // Top level (Parser.cpp).
   void parseTopLevelStatement(ast::Module &module);
   bool parseDecorators(ast::FunctionKind &kind, SourceLoc &loc,
-                       bool &hasArgs, bool &isOurs);
+                       bool &hasArgs, bool &isOurs,
+                       std::vector<ast::Keyword> &keywords);
   bool isConstantDefinition() const;
   void recordIgnoredNames(ast::Module &module);
   std::unique_ptr<ast::FunctionDef> parseFunctionDef();

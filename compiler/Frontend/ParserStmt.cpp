@@ -151,8 +151,12 @@ StmtPtr Parser::parseSimpleStatement() {
     return r;
   }
   if (t.isName("assert")) {
-    error(loc, "unsupported construct: assert statement");
-    return nullptr;
+    advance();
+    auto a = std::make_unique<AssertStmt>(loc);
+    a->cond = parseTest();
+    if (consumeOp(","))
+      a->message = parseTest();
+    return a;
   }
   if (t.isName("import") || t.isName("from")) {
     error(loc, "imports are not allowed inside a kernel");

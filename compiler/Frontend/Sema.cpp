@@ -1,12 +1,18 @@
 //===- Sema.cpp - Module, function and statement checking -----------------===//
 #include "compiler/Frontend/Sema.h"
 
+#include "llvm/ADT/DenseMap.h"
+
+#include <algorithm>
+
 using namespace kiln;
 using namespace kiln::ast;
 using namespace kiln::detail;
 
-bool kiln::checkModule(Module &module, DiagnosticEngine &diags) {
-  return Sema(diags).run(module);
+bool kiln::checkModule(Module &module, DiagnosticEngine &diags,
+                       const std::vector<Specialization> &specs,
+                       ReparseFn reparse) {
+  return Sema(diags, specs, std::move(reparse)).run(module);
 }
 
 bool Sema::run(Module &m) {
@@ -14,20 +20,89 @@ bool Sema::run(Module &m) {
   unsigned errorsBefore = diags.errorCount();
   for (const std::string &name : m.ignoredNames)
     ignoredNames.insert(name);
-  for (auto &f : m.functions)
-    functionNames.insert(f->name);
   checkConstants(m);
-  llvm::StringMap<SourceLoc> kernelNames;
+  // Module-level names resolve as in Python once the module is loaded: a
+  // function may call a device function defined after it.
+  std::vector<FunctionDef *> unique;
   for (auto &f : m.functions) {
-    auto [it, inserted] = kernelNames.try_emplace(f->name, f->loc);
+    auto [it, inserted] = functions.try_emplace(f->name, f.get());
     if (!inserted) {
       error(f->loc, "redefinition of '" + f->name + "'");
-      diags.note(it->second, "previous definition is here");
+      diags.note(it->second->loc, "previous definition is here");
       continue;
     }
-    checkFunction(*f);
+    f->symbol = f->name;
+    unique.push_back(f.get());
   }
+  // Specializations must name kernels.
+  llvm::StringMap<const Specialization *> specFor;
+  for (const Specialization &sp : specs) {
+    auto it = functions.find(sp.kernel);
+    if (it == functions.end() ||
+        it->second->kind != FunctionKind::Kernel) {
+      error(SourceLoc(), "cannot specialize '" + sp.kernel +
+                             "': the module has no kernel of that name");
+      continue;
+    }
+    if (!specFor.try_emplace(sp.kernel, &sp).second)
+      error(SourceLoc(), "kernel '" + sp.kernel +
+                             "' is specialized more than once; compile each "
+                             "specialization separately");
+  }
+  for (FunctionDef *f : unique)
+    checkSignature(*f, specFor.lookup(f->name));
+  for (FunctionDef *f : unique)
+    if (!f->isGeneric)
+      ensureChecked(*f);
+  // Generic kernels are compiled only when specialized.
+  for (FunctionDef *f : unique) {
+    if (f->kind != FunctionKind::Kernel || !f->isGeneric || !specs.empty())
+      continue;
+    for (const Param &p : f->params) {
+      if (p.isStar || (p.annotation && !p.isConstant))
+        continue;
+      if (p.isConstant)
+        error(p.loc, "kernel '" + f->name + "' has the Constant parameter '" +
+                         p.name + "' and must be specialized with its value");
+      else
+        error(p.loc, "kernel '" + f->name + "' has the generic parameter '" +
+                         p.name + "' and must be specialized with its type "
+                         "(or annotate it)");
+      break;
+    }
+  }
+  checkRecursion(m);
   return diags.errorCount() == errorsBefore;
+}
+
+void Sema::ensureChecked(FunctionDef &f) {
+  if (f.checked || f.checking)
+    return;
+  // Save the state of the function being checked (this is a call from it).
+  FunctionDef *savedFn = fn;
+  auto savedVars = std::move(vars);
+  auto savedAssigned = std::move(assignedNames);
+  auto savedCounts = std::move(assignmentCounts);
+  auto savedConstants = std::move(paramConstants);
+  unsigned savedLoopDepth = loopDepth;
+  bool savedBareReturn = sawBareReturn;
+  vars.clear();
+  assignedNames.clear();
+  assignmentCounts.clear();
+  paramConstants.clear();
+  loopDepth = 0;
+  sawBareReturn = false;
+  f.checking = true;
+  checkBody(f);
+  f.checking = false;
+  f.checked = true;
+  fn = savedFn;
+  vars = std::move(savedVars);
+  assignedNames = std::move(savedAssigned);
+  assignmentCounts = std::move(savedCounts);
+  paramConstants = std::move(savedConstants);
+  loopDepth = savedLoopDepth;
+  sawBareReturn = savedBareReturn;
 }
 
 //===----------------------------------------------------------------------===//
@@ -135,24 +210,34 @@ static std::optional<std::string> annotationHead(const Expr &e) {
   return std::nullopt;
 }
 
-static bool isNextVersionType(llvm::StringRef name) {
-  return name == "NdItem" || name == "Group" || name == "SubGroup" ||
-         name == "LocalAccessor" || name == "Constant" ||
-         name == "PrivateArray";
+static bool isArrayHead(llvm::StringRef h) {
+  return h == "Array" || h == "LocalAccessor" || h == "PrivateArray";
 }
 
-Type Sema::resolveAnnotation(Expr &e) {
+Type Sema::resolveAnnotation(Expr &e, bool *isConstant) {
   if (auto k = scalarTypeName(e))
     return Type::scalar(*k);
   if (auto head = annotationHead(e)) {
     if (*head == "Item")
       return Type::item();
-    if (*head == "Array") {
-      error(e.loc, "'Array' needs an element type, as in 'Array[float32]'");
+    if (*head == "NdItem")
+      return Type::ndItem();
+    if (*head == "Group")
+      return Type::group();
+    if (*head == "SubGroup")
+      return Type::subGroup();
+    if (isArrayHead(*head)) {
+      error(e.loc, "'" + *head + "' needs an element type, as in '" + *head +
+                       "[float32]'");
       return Type::invalid();
     }
-    if (isNextVersionType(*head)) {
-      error(e.loc, "unsupported construct: '" + *head + "' parameters");
+    if (*head == "Constant") {
+      error(e.loc, "'Constant' needs a type, as in 'Constant[int32]'");
+      return Type::invalid();
+    }
+    if (*head == "AtomicRef") {
+      error(e.loc, "'AtomicRef' cannot be a parameter type; pass the array "
+                   "and the index");
       return Type::invalid();
     }
     error(e.loc, "unknown type '" + *head + "'");
@@ -160,21 +245,35 @@ Type Sema::resolveAnnotation(Expr &e) {
   }
   if (auto *s = llvm::dyn_cast<SubscriptExpr>(&e)) {
     auto head = annotationHead(*s->value);
-    if (head && isNextVersionType(*head)) {
-      error(e.loc, "unsupported construct: '" + *head + "' parameters");
+    if (head && *head == "Constant") {
+      if (!isConstant) {
+        error(e.loc, "'Constant[T]' is only allowed as a parameter annotation");
+        return Type::invalid();
+      }
+      auto k = scalarTypeName(*s->index);
+      if (!k) {
+        error(s->index->loc, "the type of a 'Constant' parameter must be a "
+                             "scalar type such as int32");
+        return Type::invalid();
+      }
+      *isConstant = true;
+      return Type::scalar(*k);
+    }
+    if (!head || !isArrayHead(*head)) {
+      error(e.loc, "unknown generic type; only 'Array', 'LocalAccessor', "
+                   "'PrivateArray' and 'Constant' take type arguments");
       return Type::invalid();
     }
-    if (!head || *head != "Array") {
-      error(e.loc, "unknown generic type; only 'Array[T]' and 'Array[T, N]' "
-                   "take type arguments");
-      return Type::invalid();
-    }
+    AddressSpace space = *head == "LocalAccessor" ? AddressSpace::Local
+                         : *head == "PrivateArray" ? AddressSpace::Private
+                                                   : AddressSpace::Global;
     Expr *elem = s->index.get();
     Expr *rankExpr = nullptr;
     if (auto *t = llvm::dyn_cast<TupleExpr>(s->index.get())) {
       if (t->elements.size() != 2) {
-        error(s->index->loc, "'Array' takes an element type and an optional "
-                             "rank, as in 'Array[float32, 2]'");
+        error(s->index->loc, "'" + *head + "' takes an element type and an "
+                             "optional rank, as in '" + *head +
+                                 "[float32, 2]'");
         return Type::invalid();
       }
       elem = t->elements[0].get();
@@ -182,8 +281,8 @@ Type Sema::resolveAnnotation(Expr &e) {
     }
     auto k = scalarTypeName(*elem);
     if (!k) {
-      error(elem->loc, "the element type of an 'Array' must be a scalar type "
-                       "such as float32");
+      error(elem->loc, "the element type of an '" + *head +
+                           "' must be a scalar type such as float32");
       return Type::invalid();
     }
     unsigned rank = 1;
@@ -197,8 +296,8 @@ Type Sema::resolveAnnotation(Expr &e) {
         v = literalValue(*rankExpr);
       }
       if (!v || v->kind != ConstValue::Kind::Int) {
-        error(rankExpr->loc, "the rank of an 'Array' must be an integer "
-                             "constant");
+        error(rankExpr->loc, "the rank of an '" + *head +
+                                 "' must be an integer constant");
         return Type::invalid();
       }
       if (v->i < 1 || v->i > 3) {
@@ -208,7 +307,7 @@ Type Sema::resolveAnnotation(Expr &e) {
       }
       rank = static_cast<unsigned>(v->i);
     }
-    return Type::array(*k, rank);
+    return Type::array(*k, rank, space);
   }
   if (llvm::isa<StringLiteral>(e)) {
     error(e.loc, "string annotations are not supported; write the type");
@@ -229,51 +328,220 @@ VarDecl *Sema::declare(const std::string &name, SourceLoc loc, Type type) {
   return d;
 }
 
-void Sema::checkParameters(FunctionDef &f) {
+/// Converts a specialization constant to the parameter's type `t` with the
+/// implicit-safe rules; returns the reason on failure.
+static std::optional<ConstValue> convertSpecConstant(const ConstantValue &v,
+                                                     Type t,
+                                                     std::string &why) {
+  ConstValue c;
+  switch (v.kind) {
+  case ConstantValue::Kind::Int:
+    c = ConstValue::ofInt(v.i);
+    break;
+  case ConstantValue::Kind::UInt:
+    c = ConstValue::ofInt(static_cast<IntValue>(v.u));
+    break;
+  case ConstantValue::Kind::Float:
+    c = ConstValue::ofFloat(v.f);
+    break;
+  case ConstantValue::Kind::Bool:
+    c = ConstValue::ofBool(v.b);
+    break;
+  }
+  if (c.kind == ConstValue::Kind::Float && !t.isFloat()) {
+    why = "a float value cannot be converted implicitly to '" + t.str() + "'";
+    return std::nullopt;
+  }
+  if (c.kind == ConstValue::Kind::Int && !t.isFloat() && !fitsIn(c.i, t)) {
+    why = "the value " + toString(c.i) + " does not fit in '" + t.str() + "'";
+    return std::nullopt;
+  }
+  if (c.kind != ConstValue::Kind::Bool && t.isBool()) {
+    why = "a number cannot be converted implicitly to 'bool'";
+    return std::nullopt;
+  }
+  FoldResult r = castConstant(c, t);
+  if (!r.value) {
+    why = r.error;
+    return std::nullopt;
+  }
+  return r.value;
+}
+
+void Sema::checkParameters(FunctionDef &f, const Specialization *spec) {
+  bool isKernel = f.kind == FunctionKind::Kernel;
+  const char *what = isKernel ? "kernel" : "device function";
   llvm::StringSet<> seen;
+  llvm::StringSet<> specUsed;
   for (size_t i = 0; i < f.params.size(); ++i) {
     Param &p = f.params[i];
     Type type = Type::invalid();
+    bool isConstant = false;
     if (p.isStar) {
-      error(p.loc, "variadic and keyword-only parameter markers are not "
-                   "allowed in kernels");
+      error(p.loc, std::string("variadic and keyword-only parameter markers "
+                               "are not allowed in ") +
+                       what + "s");
     } else if (!seen.insert(p.name).second) {
       error(p.loc, "duplicate parameter '" + p.name + "'");
       continue;
     } else if (p.defaultValue) {
       error(p.defaultValue->loc,
-            "parameter default values are not allowed in kernels");
+            std::string("parameter default values are not allowed in ") +
+                what + "s");
     } else if (!p.annotation) {
-      error(p.loc, "unsupported construct: generic parameter '" + p.name +
-                       "' (annotate its type)");
+      // Generic: the type comes from the specialization (a kernel) or from
+      // the call (a device function's specialization).
+      const std::string *specType = nullptr;
+      if (spec) {
+        auto it = spec->types.find(p.name);
+        if (it != spec->types.end())
+          specType = &it->second;
+      }
+      if (instanceTypes) {
+        type = (*instanceTypes)[i];
+      } else if (specType) {
+        specUsed.insert(p.name);
+        std::string why;
+        std::optional<Type> t = parseTypeString(*specType, why);
+        if (!t)
+          error(p.loc, "specialization of kernel '" + f.name +
+                           "': parameter '" + p.name + "': " + why);
+        else
+          type = *t;
+      } else {
+        f.isGeneric = true;
+        if (!isKernel && f.isExtern)
+          error(p.loc, "parameter '" + p.name + "' of an external device "
+                       "function must be annotated");
+        continue;
+      }
     } else {
-      type = resolveAnnotation(*p.annotation);
-      if (type.isItem() && i != 0) {
-        error(p.annotation->loc,
-              "only the first parameter of a kernel can be an 'Item'");
-        type = Type::invalid();
-      } else if (i == 0 && type.isValid() && !type.isItem()) {
-        error(p.annotation->loc, "the first parameter of kernel '" + f.name +
-                                     "' must be annotated 'Item'");
+      type = resolveAnnotation(*p.annotation, &isConstant);
+      if (spec) {
+        auto it = spec->types.find(p.name);
+        if (it != spec->types.end()) {
+          specUsed.insert(p.name);
+          std::string why;
+          std::optional<Type> t = parseTypeString(it->second, why);
+          if (!t)
+            error(p.loc, "specialization of kernel '" + f.name +
+                             "': parameter '" + p.name + "': " + why);
+          else if (type.isValid() && (*t != type || isConstant))
+            error(p.loc, "specialization of kernel '" + f.name +
+                             "' gives parameter '" + p.name + "' the type '" +
+                             t->str() + "', but it is annotated '" +
+                             (isConstant ? "Constant[" + type.str() + "]"
+                                         : type.str()) +
+                             "'");
+        }
       }
     }
-    if (p.isStar && p.name.empty())
+    if (isConstant) {
+      p.isConstant = true;
+      p.constantType = type;
+      if (f.isExtern) {
+        error(p.annotation->loc, "an external device function cannot have "
+                                 "Constant parameters");
+        continue;
+      }
+      const ConstantValue *value = nullptr;
+      if (instanceConstants && (*instanceConstants)[i]) {
+        ConstantParam c;
+        c.name = p.name;
+        c.loc = p.loc;
+        c.type = type;
+        c.value = makeLiteral(p.loc, *(*instanceConstants)[i], false, type);
+        f.constantParams.push_back(std::move(c));
+        continue;
+      }
+      if (spec) {
+        auto it = spec->constants.find(p.name);
+        if (it != spec->constants.end()) {
+          value = &it->second;
+          specUsed.insert(p.name);
+        }
+      }
+      if (!value) {
+        f.isGeneric = true;
+        continue;
+      }
+      std::string why;
+      std::optional<ConstValue> v = convertSpecConstant(*value, type, why);
+      if (!v) {
+        error(p.loc, "specialization of kernel '" + f.name +
+                         "': Constant parameter '" + p.name + "': " + why);
+        continue;
+      }
+      ConstantParam c;
+      c.name = p.name;
+      c.loc = p.loc;
+      c.type = type;
+      c.value = makeLiteral(p.loc, *v, false, type);
+      f.constantParams.push_back(std::move(c));
       continue;
+    }
+    if (type.isValid()) {
+      if (isKernel) {
+        bool first = f.paramDecls.empty() && i == 0;
+        if ((type.isItem() || type.isNdItem()) && !first) {
+          error(p.annotation ? p.annotation->loc : p.loc,
+                "only the first parameter of a kernel can be an '" +
+                    type.str() + "'");
+          type = Type::invalid();
+        } else if (first && !type.isItem() && !type.isNdItem()) {
+          error(p.annotation ? p.annotation->loc : p.loc,
+                "the first parameter of kernel '" + f.name +
+                    "' must be annotated 'Item' or 'NdItem'");
+        } else if (type.isGroup() || type.isSubGroup()) {
+          error(p.annotation ? p.annotation->loc : p.loc,
+                "a kernel cannot take a '" + type.str() + "' parameter; get "
+                "it from the NdItem ('get_group()', 'get_sub_group()')");
+          type = Type::invalid();
+        } else if (type.isArray() && type.space() == AddressSpace::Private) {
+          error(p.annotation ? p.annotation->loc : p.loc,
+                "a kernel cannot take a 'PrivateArray' parameter; create one "
+                "with private_array(shape, dtype)");
+          type = Type::invalid();
+        }
+      } else if (f.isExtern && !type.isScalar() && !type.isArray()) {
+        error(p.annotation->loc, "an external device function can only take "
+                                 "scalars and arrays");
+        type = Type::invalid();
+      }
+    }
     VarDecl *d = declare(p.name, p.loc, type);
     d->isParam = true;
     d->paramIndex = static_cast<unsigned>(f.paramDecls.size());
+    p.decl = d;
     f.paramDecls.push_back(d);
   }
-  if (f.params.empty())
+  if (isKernel && f.params.empty())
     error(f.loc, "kernel '" + f.name +
-                     "' must take an 'Item' as its first parameter");
+                     "' must take an 'Item' or an 'NdItem' as its first "
+                     "parameter");
+  if (spec) {
+    for (auto &[name, _] : spec->types)
+      if (!specUsed.count(name))
+        error(f.loc, "specialization of kernel '" + f.name +
+                         "' names '" + name + "', which is not a parameter");
+    for (auto &[name, _] : spec->constants)
+      if (!specUsed.count(name))
+        error(f.loc, "specialization of kernel '" + f.name +
+                         "' gives a value to '" + name +
+                         "', which is not a Constant parameter");
+  }
 }
 
 void Sema::collectAssignedNames(const StmtList &body) {
   for (auto &s : body) {
-    auto addTarget = [&](const Expr *t) {
-      if (auto *n = llvm::dyn_cast_or_null<NameExpr>(t))
+    std::function<void(const Expr *)> addTarget = [&](const Expr *t) {
+      if (auto *n = llvm::dyn_cast_or_null<NameExpr>(t)) {
         assignedNames.insert(n->name);
+        ++assignmentCounts[n->name];
+      } else if (auto *tuple = llvm::dyn_cast_or_null<TupleExpr>(t)) {
+        for (auto &e : tuple->elements)
+          addTarget(e.get());
+      }
     };
     switch (s->kind) {
     case Stmt::Kind::Assign:
@@ -311,23 +579,152 @@ void Sema::collectAssignedNames(const StmtList &body) {
   }
 }
 
-void Sema::checkFunction(FunctionDef &f) {
+void Sema::checkSignature(FunctionDef &f, const Specialization *spec) {
+  FunctionDef *savedFn = fn;
   fn = &f;
-  vars.clear();
-  assignedNames.clear();
-  if (f.kind == FunctionKind::DeviceFunc) {
-    error(f.decoratorLoc, "unsupported construct: device functions "
-                          "(@device_func)");
-    return;
+  if (f.kind == FunctionKind::Kernel) {
+    if (f.decoratorHasArgs || !f.decoratorKeywords.empty())
+      error(f.decoratorLoc, "unsupported construct: arguments to the kernel "
+                            "decorator");
+    if (f.returns && !llvm::isa<NoneLiteral>(f.returns.get()))
+      error(f.returns->loc, "a kernel returns nothing; its return annotation "
+                            "can only be 'None'");
+  } else {
+    if (f.decoratorHasArgs)
+      error(f.decoratorLoc, "@device_func takes only the keyword argument "
+                            "'extern'");
+    for (Keyword &k : f.decoratorKeywords) {
+      if (k.name != "extern") {
+        error(k.loc, "unknown @device_func argument '" + k.name +
+                         "'; only 'extern' is accepted");
+        continue;
+      }
+      auto *b = llvm::dyn_cast<BoolLiteral>(k.value.get());
+      if (!b) {
+        error(k.value->loc, "'extern' must be True or False");
+        continue;
+      }
+      f.isExtern = b->value;
+    }
+    if (f.returns && !llvm::isa<NoneLiteral>(f.returns.get())) {
+      Type t = resolveAnnotation(*f.returns);
+      if (t.isValid() && !t.isScalar()) {
+        error(f.returns->loc, "a device function can only return a scalar, "
+                              "not '" + t.str() + "'");
+        t = Type::invalid();
+      }
+      f.resultType = t;
+      f.returnsValue = true;
+    }
+    if (f.isExtern) {
+      if (!f.returns)
+        error(f.loc, "external device function '" + f.name +
+                         "' needs a return annotation ('-> None' if it "
+                         "returns nothing)");
+      bool emptyBody = true;
+      for (auto &st : f.body) {
+        auto *es = llvm::dyn_cast<ExprStmt>(st.get());
+        if (!llvm::isa<PassStmt>(st.get()) &&
+            !(es && llvm::isa<EllipsisLiteral>(es->expr.get())))
+          emptyBody = false;
+      }
+      if (!emptyBody)
+        error(f.body.front()->loc, "an external device function has no body; "
+                                   "write '...'");
+    }
   }
-  if (f.decoratorHasArgs)
-    error(f.decoratorLoc, "unsupported construct: arguments to the kernel "
-                          "decorator");
-  if (f.returns && !llvm::isa<NoneLiteral>(f.returns.get()))
-    error(f.returns->loc, "a kernel returns nothing; its return annotation "
-                          "can only be 'None'");
-  checkParameters(f);
+  checkParameters(f, spec);
+  fn = savedFn;
+}
+
+/// Whether running `body` always ends in a `return` (so that a device
+/// function returning a value cannot fall off its end).
+static bool alwaysReturns(const StmtList &body) {
+  for (auto &s : body) {
+    switch (s->kind) {
+    case Stmt::Kind::Return:
+      return true;
+    case Stmt::Kind::If: {
+      auto &i = llvm::cast<IfStmt>(*s);
+      if (alwaysReturns(i.thenBody) && alwaysReturns(i.elseBody))
+        return true;
+      break;
+    }
+    case Stmt::Kind::While: {
+      // `while True:` without a break never falls through.
+      auto &w = llvm::cast<WhileStmt>(*s);
+      auto *b = llvm::dyn_cast<BoolLiteral>(w.cond.get());
+      std::function<bool(const StmtList &)> hasBreak =
+          [&](const StmtList &l) {
+            for (auto &x : l) {
+              if (llvm::isa<BreakStmt>(x.get()))
+                return true;
+              if (auto *i = llvm::dyn_cast<IfStmt>(x.get()))
+                if (hasBreak(i->thenBody) || hasBreak(i->elseBody))
+                  return true;
+            }
+            return false;
+          };
+      if (b && b->value && !hasBreak(w.body))
+        return true;
+      if (!w.elseBody.empty() && alwaysReturns(w.elseBody) &&
+          !hasBreak(w.body))
+        return true;
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  return false;
+}
+
+void Sema::checkBody(FunctionDef &f) {
+  fn = &f;
+  for (VarDecl *d : f.paramDecls)
+    vars[d->name] = d;
+  for (ConstantParam &c : f.constantParams)
+    paramConstants[c.name] = c.value.get();
+  if (f.isExtern)
+    return;
   collectAssignedNames(f.body);
   checkBlock(f.body);
-  fn = nullptr;
+  if (f.kind == FunctionKind::DeviceFunc && f.returnsValue &&
+      f.resultType.isValid() && !alwaysReturns(f.body))
+    error(f.loc, "device function '" + f.name + "' returns a value but can "
+                 "reach the end of its body without a 'return'");
+}
+
+void Sema::checkRecursion(Module &m) {
+  // Depth-first search over the call graph; a back edge closes a cycle,
+  // reported once at the call that closes it.
+  enum State { Unvisited, Active, Done };
+  llvm::DenseMap<FunctionDef *, State> state;
+  std::vector<FunctionDef *> stack;
+  std::function<void(FunctionDef *)> visit = [&](FunctionDef *f) {
+    state[f] = Active;
+    stack.push_back(f);
+    for (auto &[callee, loc] : f->callees) {
+      State s = state.lookup(callee);
+      if (s == Active) {
+        std::string cycle;
+        auto it = std::find(stack.begin(), stack.end(), callee);
+        for (; it != stack.end(); ++it)
+          cycle += "'" + (*it)->name + "' -> ";
+        cycle += "'" + callee->name + "'";
+        if (callee == f)
+          error(loc, "recursion is not allowed in kernel code: '" + f->name +
+                         "' calls itself");
+        else
+          error(loc, "recursion is not allowed in kernel code: " + cycle);
+      } else if (s == Unvisited) {
+        visit(callee);
+      }
+    }
+    stack.pop_back();
+    state[f] = Done;
+  };
+  for (size_t i = 0; i < m.functions.size(); ++i)
+    if (state.lookup(m.functions[i].get()) == Unvisited)
+      visit(m.functions[i].get());
 }

@@ -13,31 +13,63 @@
 
 #include "compiler/Frontend/AST.h"
 #include "compiler/Frontend/ConstantFolder.h"
+#include "compiler/Frontend/Specialization.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <functional>
+
 namespace kiln {
 
+/// Parses the function whose `def` is at a token position again (for the
+/// specializations of generic device functions).
+using ReparseFn = std::function<std::unique_ptr<ast::FunctionDef>(size_t)>;
+
 /// Type-checks `module` in place. Returns false if an error was reported.
-bool checkModule(ast::Module &module, DiagnosticEngine &diags);
+bool checkModule(ast::Module &module, DiagnosticEngine &diags,
+                 const std::vector<Specialization> &specs = {},
+                 ReparseFn reparse = nullptr);
 
 namespace detail {
 
 class Sema {
 public:
-  explicit Sema(DiagnosticEngine &diags) : diags(diags) {}
+  Sema(DiagnosticEngine &diags, const std::vector<Specialization> &specs,
+       ReparseFn reparse)
+      : diags(diags), specs(specs), reparse(std::move(reparse)) {}
   bool run(ast::Module &module);
 
 private:
   // Module level (Sema.cpp).
   void checkConstants(ast::Module &module);
-  void checkFunction(ast::FunctionDef &fn);
-  void checkParameters(ast::FunctionDef &fn);
-  Type resolveAnnotation(ast::Expr &e);
+  /// Checks the decorator and the signature; a kernel with a
+  /// Specialization gets its types and constants here.
+  void checkSignature(ast::FunctionDef &fn, const Specialization *spec);
+  /// Checks the body (once), saving and restoring the state of the function
+  /// being checked (device functions are checked on demand, from calls).
+  void ensureChecked(ast::FunctionDef &fn);
+  void checkBody(ast::FunctionDef &fn);
+  void checkParameters(ast::FunctionDef &fn, const Specialization *spec);
+  /// A parameter's annotation. `isConstant` is set for `Constant[T]` (then
+  /// the result is T).
+  Type resolveAnnotation(ast::Expr &e, bool *isConstant = nullptr);
   std::optional<ScalarKind> scalarTypeName(const ast::Expr &e) const;
   void collectAssignedNames(const ast::StmtList &body);
   ast::VarDecl *declare(const std::string &name, SourceLoc loc, Type type);
+  void checkRecursion(ast::Module &module);
+
+  // Device functions and specialization (SemaFunctions.cpp).
+  void checkDeviceCall(ast::ExprPtr &e, ast::FunctionDef &callee);
+  ast::FunctionDef *instantiate(ast::FunctionDef &generic,
+                                const std::vector<Type> &types,
+                                const std::vector<std::optional<ConstValue>>
+                                    &constants,
+                                SourceLoc callLoc);
+  void checkReturn(ast::ReturnStmt &r);
+  /// The type a specialization string names, or nullopt with `error` set.
+  std::optional<Type> parseTypeString(llvm::StringRef text,
+                                      std::string &error);
 
   // Statements (Sema.cpp).
   void checkBlock(ast::StmtList &body);
@@ -47,9 +79,14 @@ private:
   void checkAnnAssign(ast::AnnAssignStmt &s);
   void checkFor(ast::ForStmt &s);
   void checkExprStmt(ast::ExprStmt &s);
+  void checkAssert(ast::AssertStmt &s);
+  void checkMultiAssign(ast::AssignStmt &s);
   /// Checks an assignment target (a name or an array element) and converts
   /// `value` to its type; declares the name on first assignment.
   void assignTo(ast::ExprPtr &target, ast::ExprPtr &value);
+  /// Assignment of an index object, array or AtomicRef to a name.
+  void assignObject(ast::NameExpr &n, ast::ExprPtr &target,
+                    ast::ExprPtr &value);
 
   // Expressions (SemaExpr.cpp).
 public:
@@ -72,6 +109,54 @@ private:
   void checkCast(ast::ExprPtr &e, ScalarKind to);
   void checkItemMethod(ast::ExprPtr &e, ast::VarDecl *item,
                        const std::string &method, SourceLoc methodLoc);
+  /// Methods of NdItem, Group, SubGroup and AtomicRef values.
+  void checkObjectMethod(ast::ExprPtr &e, ast::ExprPtr &object,
+                         const std::string &method, SourceLoc methodLoc);
+  /// Checks an argument that may be an index object, an array or an
+  /// AtomicRef (a bare name of one is a VarRefExpr of that type here).
+  void checkObjectOrValue(ast::ExprPtr &e);
+  /// Requires exactly `n` positional arguments and no keywords.
+  bool checkArity(ast::CallExpr &call, llvm::StringRef name, size_t n);
+  /// Gathers positional and keyword arguments into `names` order
+  /// (Python binding); reports unknown, duplicate and missing ones.
+  bool bindArguments(ast::CallExpr &call, llvm::StringRef fname,
+                     llvm::ArrayRef<const char *> names, size_t required,
+                     std::vector<ast::ExprPtr *> &out);
+
+  // Builtins (SemaBuiltins.cpp).
+  /// Returns false if `name` is not a builtin (nothing reported).
+  bool checkBuiltinCall(ast::ExprPtr &e, llvm::StringRef name,
+                        SourceLoc nameLoc);
+  bool checkMathCall(ast::ExprPtr &e, llvm::StringRef name);
+  void checkMinMax(ast::ExprPtr &e, ast::Builtin op);
+  void checkAbs(ast::ExprPtr &e);
+  void checkSelect(ast::ExprPtr &e);
+  void checkPrint(ast::ExprPtr &e);
+  void checkCollective(ast::ExprPtr &e, ast::Builtin op, llvm::StringRef name);
+  void checkShuffle(ast::ExprPtr &e, ast::ExprPtr &sg, ast::ShuffleMode mode,
+                    llvm::StringRef name);
+  /// A collective's or shuffle's value: a non-bool scalar.
+  bool checkCollectiveValue(ast::ExprPtr &v, llvm::StringRef name);
+  /// `"add"` etc. for the value type `t`.
+  std::optional<ast::CollectiveOp> collectiveOp(ast::Expr &op, Type t,
+                                                llvm::StringRef name);
+  /// The text of a string literal (prefix and quotes removed, escapes
+  /// decoded); reports f-strings and bytes.
+  std::optional<std::string> stringValue(const ast::StringLiteral &s);
+
+  // Memory (SemaMemory.cpp).
+  void checkArrayAlloc(ast::ExprPtr &e, ast::Builtin op, llvm::StringRef name);
+  void checkBarrier(ast::ExprPtr &e, ast::Builtin op, llvm::StringRef name);
+  void checkAtomicFence(ast::ExprPtr &e);
+  void checkAtomicRef(ast::ExprPtr &e);
+  void checkAtomicMethod(ast::ExprPtr &e, ast::ExprPtr &ref,
+                         const std::string &method, SourceLoc methodLoc);
+  /// `MemoryOrder.X` / `MemoryScope.X` / `AddressSpace.X`.
+  std::optional<int> enumValue(ast::Expr &e, llvm::StringRef enumName);
+  /// Indices `i` or `(i, j)` for an array of rank `rank`, as int64.
+  bool checkIndexList(ast::ExprPtr &index, unsigned rank,
+                      const std::string &arrayName, SourceLoc loc,
+                      std::vector<ast::ExprPtr> &out);
   std::optional<unsigned> constantDimension(ast::ExprPtr &arg,
                                             llvm::StringRef what,
                                             unsigned limit);
@@ -80,7 +165,7 @@ private:
   void diagnoseNonValueName(const std::string &name, SourceLoc loc);
 
   // Typing helpers (SemaExpr.cpp).
-  /// An Array or Item variable named by `e`, or null.
+  /// An Array, index object or AtomicRef variable named by `e`, or null.
   ast::VarDecl *lookupObject(const ast::Expr &e) const;
   static bool isWeak(const ast::Expr &e);
   /// A constant operand that folds with another: a weak literal or a bool
@@ -111,14 +196,33 @@ private:
   }
 
   DiagnosticEngine &diags;
+  const std::vector<Specialization> &specs;
+  ReparseFn reparse;
   ast::Module *module = nullptr;
+
+  // The function being checked (saved and restored by ensureChecked).
   ast::FunctionDef *fn = nullptr;
   llvm::StringMap<ast::VarDecl *> vars;
   llvm::StringSet<> assignedNames;
+  /// Names assigned by more than one statement (index-object, array and
+  /// AtomicRef locals must be assigned by exactly one).
+  llvm::StringMap<unsigned> assignmentCounts;
+  /// Constant[T] parameters of the function: typed literals.
+  llvm::StringMap<const ast::Expr *> paramConstants;
+  unsigned loopDepth = 0;
+  bool sawBareReturn = false;
+
   llvm::StringMap<const ast::ConstantDef *> constants;
   llvm::StringSet<> ignoredNames;
-  llvm::StringSet<> functionNames;
+  llvm::StringMap<ast::FunctionDef *> functions;
+  /// Specializations of generic device functions, by key.
+  llvm::StringMap<ast::FunctionDef *> instances;
   bool inModuleConstant = false;
+  /// While checking the signature of a device function's specialization:
+  /// per parameter, the type of a generic one and the value of a Constant
+  /// one (already converted to its type).
+  const std::vector<Type> *instanceTypes = nullptr;
+  const std::vector<std::optional<ConstValue>> *instanceConstants = nullptr;
 };
 
 } // namespace detail

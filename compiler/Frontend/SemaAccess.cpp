@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/Frontend/Sema.h"
 
+#include <cmath>
+
 using namespace kiln;
 using namespace kiln::ast;
 using namespace kiln::detail;
@@ -24,6 +26,15 @@ void Sema::checkAttribute(ExprPtr &e) {
       return;
     }
     error(a->attrLoc, "'Item' has no attribute '" + a->attr + "'");
+    return;
+  }
+  if (obj && (obj->type.isIndexObject() || obj->type.isAtomicRef())) {
+    error(a->attrLoc, "'" + obj->type.str() + "' has no attribute '" +
+                          a->attr + "'" +
+                          (a->attr.rfind("get_", 0) == 0 ||
+                                   a->attr == "leader"
+                               ? "; call it: '" + a->attr + "()'"
+                               : std::string()));
     return;
   }
   if (obj && obj->type.isArray()) {
@@ -47,11 +58,39 @@ void Sema::checkAttribute(ExprPtr &e) {
   }
   if (auto *n = llvm::dyn_cast<NameExpr>(a->value.get())) {
     if (!vars.count(n->name) && !constants.count(n->name)) {
-      if (n->name == "math" || n->name == "np" || n->name == "numpy" ||
-          n->name == "kiln" || n->name == "MemoryOrder" ||
-          n->name == "MemoryScope" || n->name == "AddressSpace") {
-        error(a->loc, "unsupported construct: '" + n->name + "." + a->attr +
-                          "'");
+      if (n->name == "math") {
+        // Python's constants are weak float literals (double precision
+        // until they meet a typed operand).
+        std::optional<double> v;
+        if (a->attr == "pi")
+          v = 3.141592653589793;
+        else if (a->attr == "e")
+          v = 2.718281828459045;
+        else if (a->attr == "tau")
+          v = 6.283185307179586;
+        else if (a->attr == "inf")
+          v = HUGE_VAL;
+        else if (a->attr == "nan")
+          v = std::nan("");
+        if (v) {
+          e = makeLiteral(a->loc, ConstValue::ofFloat(*v), true,
+                          Type::float32());
+          return;
+        }
+        error(a->loc, "'math." + a->attr + "' is not a constant (math.pi, "
+                      "math.e, math.tau, math.inf and math.nan are); call "
+                      "math functions");
+        return;
+      }
+      if (n->name == "MemoryOrder" || n->name == "MemoryScope" ||
+          n->name == "AddressSpace") {
+        error(a->loc, "'" + n->name + "." + a->attr + "' can only be passed "
+                      "to AtomicRef, atomic_fence and group_barrier");
+        return;
+      }
+      if (n->name == "np" || n->name == "numpy" || n->name == "kiln") {
+        error(a->loc, "'" + n->name + "." + a->attr + "' is not a value in "
+                      "kernel code");
         return;
       }
     }
@@ -83,8 +122,12 @@ void Sema::checkSubscript(ExprPtr &e) {
   if (VarDecl *obj = lookupObject(*s->value)) {
     if (obj->type.isArray())
       return checkArrayElement(e, obj);
-    error(s->loc, "an 'Item' is not subscriptable; use '" + obj->name +
-                      ".get_id(d)'");
+    if (obj->type.isItem())
+      error(s->loc, "an 'Item' is not subscriptable; use '" + obj->name +
+                        ".get_id(d)'");
+    else
+      error(s->loc, "a value of type '" + obj->type.str() +
+                        "' is not subscriptable");
     return;
   }
   checkExpr(s->value);

@@ -5,19 +5,6 @@ using namespace kiln;
 using namespace kiln::ast;
 using namespace kiln::detail;
 
-/// Builtins of the language that a later version implements.
-static bool isPlannedBuiltin(llvm::StringRef name) {
-  static const char *const names[] = {
-      "min", "max", "abs", "fma", "rsqrt", "select", "print", "local_array",
-      "private_array", "PrivateArray", "group_barrier", "sub_group_barrier",
-      "atomic_fence", "AtomicRef", "sub_group_reduce", "group_reduce",
-      "group_broadcast", "group_inclusive_scan", "group_exclusive_scan"};
-  for (const char *n : names)
-    if (name == n)
-      return true;
-  return false;
-}
-
 static bool isNdItemMethod(llvm::StringRef name) {
   return name == "get_global_id" || name == "get_local_id" ||
          name == "get_global_range" || name == "get_local_range" ||
@@ -29,7 +16,8 @@ void Sema::checkCall(ExprPtr &e) {
   auto *call = llvm::cast<CallExpr>(e.get());
   Expr *callee = call->callee.get();
   if (auto *n = llvm::dyn_cast<NameExpr>(callee)) {
-    if (vars.count(n->name) || assignedNames.count(n->name)) {
+    if (vars.count(n->name) || assignedNames.count(n->name) ||
+        paramConstants.count(n->name)) {
       error(n->loc, "'" + n->name + "' is not callable");
       return;
     }
@@ -39,18 +27,20 @@ void Sema::checkCall(ExprPtr &e) {
       error(n->loc, "'range' can only be used as the iterable of a 'for' loop");
       return;
     }
-    if (isPlannedBuiltin(n->name)) {
-      error(n->loc, "unsupported construct: call to '" + n->name + "'");
+    if (checkBuiltinCall(e, n->name, n->loc))
       return;
+    auto f = functions.find(n->name);
+    if (f != functions.end()) {
+      if (f->second->kind == FunctionKind::Kernel) {
+        error(n->loc, "cannot call kernel '" + n->name + "'; kernels are "
+                      "launched from the host (use a @device_func)");
+        return;
+      }
+      return checkDeviceCall(e, *f->second);
     }
     if (ignoredNames.count(n->name) && !constants.count(n->name)) {
       error(n->loc, "cannot call '" + n->name + "': only @device_func "
                     "functions can be called from kernel code");
-      return;
-    }
-    if (functionNames.count(n->name)) {
-      error(n->loc, "unsupported construct: call to function '" + n->name +
-                        "'");
       return;
     }
     diagnoseNonValueName(n->name, n->loc);
@@ -60,22 +50,193 @@ void Sema::checkCall(ExprPtr &e) {
     if (VarDecl *obj = lookupObject(*a->value)) {
       if (obj->type.isItem())
         return checkItemMethod(e, obj, a->attr, a->attrLoc);
-      error(a->attrLoc, "'Array' has no method '" + a->attr + "'");
-      return;
+      if (obj->type.isArray()) {
+        error(a->attrLoc, "'" + obj->type.str() + "' has no method '" +
+                              a->attr + "'");
+        return;
+      }
+      checkObjectOrValue(a->value);
+      if (!a->value->type.isValid())
+        return;
+      return checkObjectMethod(e, a->value, a->attr, a->attrLoc);
     }
     if (auto *m = llvm::dyn_cast<NameExpr>(a->value.get());
-        m && !vars.count(m->name)) {
+        m && !vars.count(m->name) && !constants.count(m->name)) {
       if (m->name == "np" || m->name == "numpy" || m->name == "kiln")
         if (auto k = lookupScalarTypeName(a->attr))
           return checkCast(e, *k);
-      if (m->name == "math" || m->name == "kiln") {
-        error(a->loc, "unsupported construct: call to '" + m->name + "." +
-                          a->attr + "'");
+      if (m->name == "math") {
+        if (checkMathCall(e, a->attr))
+          return;
+        error(a->loc, "unknown function 'math." + a->attr + "'");
+        return;
+      }
+      if (m->name == "kiln") {
+        if (checkBuiltinCall(e, a->attr, a->attrLoc))
+          return;
+        error(a->loc, "unknown function 'kiln." + a->attr + "'");
         return;
       }
     }
+    // A method of a computed object: `it.get_group().get_group_id(0)`,
+    // `AtomicRef(a, i).fetch_add(1)`.
+    if (llvm::isa<CallExpr>(a->value.get())) {
+      checkExpr(a->value);
+      if (!a->value->type.isValid())
+        return;
+      if (a->value->type.isIndexObject() || a->value->type.isAtomicRef())
+        return checkObjectMethod(e, a->value, a->attr, a->attrLoc);
+      error(a->attrLoc, "a value of type '" + a->value->type.str() +
+                            "' has no method '" + a->attr + "'");
+      return;
+    }
   }
   diagnoseUnknownCallee(*callee);
+}
+
+bool Sema::checkArity(CallExpr &call, llvm::StringRef name, size_t n) {
+  if (!call.keywords.empty()) {
+    error(call.keywords.front().loc,
+          "'" + name + "' takes no keyword arguments");
+    return false;
+  }
+  if (call.args.size() != n) {
+    if (n == 0)
+      error(call.args.front()->loc, "'" + name + "' takes no arguments");
+    else
+      error(call.loc, "'" + name + "' takes exactly " + std::to_string(n) +
+                          " argument" + (n == 1 ? "" : "s") + ", got " +
+                          std::to_string(call.args.size()));
+    return false;
+  }
+  return true;
+}
+
+/// The NdItem a Group value was obtained from (for Group.leader(), which
+/// needs the work-item's local id), or null.
+static const Expr *ndItemOfGroup(const Expr &g) {
+  if (auto *b = llvm::dyn_cast<BuiltinExpr>(&g))
+    return b->op == Builtin::NdGetGroup ? b->args[0].get() : nullptr;
+  if (auto *v = llvm::dyn_cast<VarRefExpr>(&g))
+    if (v->decl->init)
+      return ndItemOfGroup(*v->decl->init);
+  return nullptr;
+}
+
+/// A copy of a resolved index-object reference (a variable or a chain of
+/// pure builtin calls on one).
+static ExprPtr cloneObjectRef(const Expr &e) {
+  if (auto *v = llvm::dyn_cast<VarRefExpr>(&e)) {
+    auto r = std::make_unique<VarRefExpr>(v->loc, v->decl);
+    r->type = v->type;
+    return r;
+  }
+  auto &b = llvm::cast<BuiltinExpr>(e);
+  auto r = std::make_unique<BuiltinExpr>(b.loc, b.op);
+  for (auto &a : b.args)
+    r->args.push_back(cloneObjectRef(*a));
+  r->type = b.type;
+  return r;
+}
+
+void Sema::checkObjectMethod(ExprPtr &e, ExprPtr &object,
+                             const std::string &method, SourceLoc methodLoc) {
+  auto *call = llvm::cast<CallExpr>(e.get());
+  Type t = object->type;
+  if (t.isAtomicRef())
+    return checkAtomicMethod(e, object, method, methodLoc);
+  if (t.isItem()) {
+    if (auto *v = llvm::dyn_cast<VarRefExpr>(object.get()))
+      return checkItemMethod(e, v->decl, method, methodLoc);
+  }
+  struct Entry {
+    const char *name;
+    Builtin op;
+    bool takesDim;
+    Type result;
+  };
+  static const Entry ndItem[] = {
+      {"get_global_id", Builtin::NdGlobalId, true, Type::int64()},
+      {"get_local_id", Builtin::NdLocalId, true, Type::int64()},
+      {"get_global_range", Builtin::NdGlobalRange, true, Type::int64()},
+      {"get_local_range", Builtin::NdLocalRange, true, Type::int64()},
+      {"get_global_linear_id", Builtin::NdGlobalLinearId, false,
+       Type::int64()},
+      {"get_local_linear_id", Builtin::NdLocalLinearId, false, Type::int64()},
+      {"get_group", Builtin::NdGetGroup, false, Type::group()},
+      {"get_sub_group", Builtin::NdGetSubGroup, false, Type::subGroup()},
+  };
+  static const Entry group[] = {
+      {"get_group_id", Builtin::GroupId, true, Type::int64()},
+      {"get_group_range", Builtin::GroupRange, true, Type::int64()},
+      {"get_local_range", Builtin::GroupLocalRange, true, Type::int64()},
+      {"get_group_linear_id", Builtin::GroupLinearId, false, Type::int64()},
+      {"get_group_linear_range", Builtin::GroupLinearRange, false,
+       Type::int64()},
+      {"get_local_linear_range", Builtin::GroupLocalLinearRange, false,
+       Type::int64()},
+      {"leader", Builtin::GroupLeader, false, Type::boolean()},
+  };
+  static const Entry subGroup[] = {
+      {"get_local_id", Builtin::SubGroupLocalId, false, Type::int64()},
+      {"get_local_range", Builtin::SubGroupLocalRange, false, Type::int64()},
+      {"get_group_id", Builtin::SubGroupId, false, Type::int64()},
+      {"get_group_range", Builtin::SubGroupRange, false, Type::int64()},
+      {"leader", Builtin::SubGroupLeader, false, Type::boolean()},
+  };
+  llvm::ArrayRef<Entry> table;
+  if (t.isNdItem())
+    table = ndItem;
+  else if (t.isGroup())
+    table = group;
+  else if (t.isSubGroup()) {
+    table = subGroup;
+    if (method == "shuffle")
+      return checkShuffle(e, object, ShuffleMode::Index, method);
+    if (method == "shuffle_down")
+      return checkShuffle(e, object, ShuffleMode::Down, method);
+    if (method == "shuffle_up")
+      return checkShuffle(e, object, ShuffleMode::Up, method);
+    if (method == "shuffle_xor")
+      return checkShuffle(e, object, ShuffleMode::Xor, method);
+  }
+  const Entry *entry = nullptr;
+  for (const Entry &x : table)
+    if (method == x.name)
+      entry = &x;
+  if (!entry) {
+    error(methodLoc, "'" + t.str() + "' has no method '" + method + "'");
+    return;
+  }
+  unsigned dim = 0;
+  if (entry->takesDim) {
+    if (!checkArity(*call, method, 1))
+      return;
+    std::optional<unsigned> d =
+        constantDimension(call->args[0], "'" + method + "'", 3);
+    if (!d)
+      return;
+    dim = *d;
+  } else if (!checkArity(*call, method, 0)) {
+    return;
+  }
+  auto b = std::make_unique<BuiltinExpr>(call->loc, entry->op);
+  b->dim = dim;
+  if (entry->op == Builtin::GroupLeader) {
+    // leader() is `local linear id == 0`, a query of the work-item.
+    const Expr *nd = ndItemOfGroup(*object);
+    if (!nd) {
+      error(methodLoc, "'leader()' needs the work-item the group was "
+                       "obtained from: call it on 'nd_item.get_group()' "
+                       "(a 'Group' parameter does not carry it)");
+      return;
+    }
+    b->args.push_back(cloneObjectRef(*nd));
+  } else {
+    b->args.push_back(std::move(object));
+  }
+  b->type = entry->result;
+  e = std::move(b);
 }
 
 void Sema::diagnoseUnknownCallee(const Expr &callee) {
@@ -173,7 +334,9 @@ void Sema::checkItemMethod(ExprPtr &e, VarDecl *item,
   if (!query) {
     if (isNdItemMethod(method))
       error(methodLoc, "'Item' has no method '" + method +
-                           "'; it is a method of 'NdItem'");
+                           "'; it is a method of 'NdItem' (annotate the "
+                           "first parameter 'NdItem' and launch over an "
+                           "NdRange)");
     else
       error(methodLoc, "'Item' has no method '" + method + "'");
     return;

@@ -167,7 +167,8 @@ VarDecl *Sema::lookupObject(const Expr &e) const {
   if (it == vars.end())
     return nullptr;
   Type t = it->second->type;
-  return t.isArray() || t.isItem() ? it->second : nullptr;
+  return t.isArray() || t.isIndexObject() || t.isAtomicRef() ? it->second
+                                                             : nullptr;
 }
 
 //===----------------------------------------------------------------------===//
@@ -236,13 +237,35 @@ void Sema::checkExpr(ExprPtr &e) {
   case Expr::Kind::ArraySize:
   case Expr::Kind::ArrayElement:
   case Expr::Kind::AugTarget:
+  case Expr::Kind::Builtin:
+  case Expr::Kind::DeviceCall:
+  case Expr::Kind::AtomicRef:
+  case Expr::Kind::TempRef:
     return;
   }
+}
+
+void Sema::checkObjectOrValue(ExprPtr &e) {
+  if (auto *n = llvm::dyn_cast<NameExpr>(e.get())) {
+    if (VarDecl *d = lookupObject(*n)) {
+      SourceLoc loc = n->loc;
+      e = std::make_unique<VarRefExpr>(loc, d);
+      e->type = d->type;
+      return;
+    }
+  }
+  checkExpr(e);
 }
 
 void Sema::checkName(ExprPtr &e) {
   auto *n = llvm::cast<NameExpr>(e.get());
   if (fn) {
+    auto pc = paramConstants.find(n->name);
+    if (pc != paramConstants.end()) {
+      const Expr &value = *pc->second;
+      e = makeLiteral(n->loc, *literalValue(value), false, value.type);
+      return;
+    }
     auto it = vars.find(n->name);
     if (it != vars.end()) {
       VarDecl *d = it->second;
@@ -257,6 +280,20 @@ void Sema::checkName(ExprPtr &e) {
                       ".get_id(0)'");
         return;
       }
+      if (d->type.isIndexObject() || d->type.isAtomicRef()) {
+        const char *example = d->type.isNdItem() ? ".get_global_id(0)"
+                              : d->type.isGroup() ? ".get_group_id(0)"
+                              : d->type.isSubGroup() ? ".get_local_id()"
+                                                     : ".load()";
+        error(n->loc, "'" + n->name + "' (" +
+                          (d->type.isAtomicRef() ? "an" : "a") + " '" +
+                          d->type.str() + "') cannot be used as a value; "
+                          "call one of its methods, as in '" + n->name +
+                          example + "'");
+        return;
+      }
+      if (!d->type.isValid() && (d->init || d->atomicInit))
+        return;
       SourceLoc loc = n->loc;
       Type t = d->type;
       e = std::make_unique<VarRefExpr>(loc, d);
@@ -281,10 +318,13 @@ void Sema::checkName(ExprPtr &e) {
 }
 
 void Sema::diagnoseNonValueName(const std::string &name, SourceLoc loc) {
-  if (lookupScalarTypeName(name) || name == "Item" || name == "Array")
+  if (lookupScalarTypeName(name) || name == "Item" || name == "Array" ||
+      name == "NdItem" || name == "Group" || name == "SubGroup" ||
+      name == "LocalAccessor" || name == "PrivateArray" || name == "Constant")
     error(loc, "'" + name + "' is a type, not a value");
-  else if (functionNames.count(name))
-    error(loc, "unsupported construct: reference to function '" + name + "'");
+  else if (functions.count(name))
+    error(loc, "function '" + name + "' can only be called; functions are "
+               "not values in kernel code");
   else if (ignoredNames.count(name))
     error(loc, "module-level name '" + name + "' is not a compile-time "
                "constant and cannot be used in kernel code");

@@ -44,10 +44,12 @@ void Sema::checkStmt(Stmt &s) {
     auto &w = llvm::cast<WhileStmt>(s);
     checkExpr(w.cond);
     convertToBool(w.cond);
+    ++loopDepth;
     checkBlock(w.body);
-    if (!w.elseBody.empty())
-      error(w.elseBody.front()->loc,
-            "'else' clauses on loops are not supported in kernel code");
+    --loopDepth;
+    // The else clause runs when the loop ends without `break`; a `break`
+    // in it belongs to the enclosing loop.
+    checkBlock(w.elseBody);
     return;
   }
   case Stmt::Kind::For:
@@ -55,19 +57,28 @@ void Sema::checkStmt(Stmt &s) {
   case Stmt::Kind::Pass:
     return;
   case Stmt::Kind::Break:
-    error(s.loc, "unsupported construct: 'break'");
+    if (loopDepth == 0)
+      error(s.loc, "'break' outside a loop");
     return;
   case Stmt::Kind::Continue:
-    error(s.loc, "unsupported construct: 'continue'");
+    if (loopDepth == 0)
+      error(s.loc, "'continue' outside a loop");
     return;
-  case Stmt::Kind::Return: {
-    auto &r = llvm::cast<ReturnStmt>(s);
-    if (r.value && !llvm::isa<NoneLiteral>(r.value.get()))
-      error(r.value->loc, "a kernel cannot return a value");
-    r.value.reset();
+  case Stmt::Kind::Return:
+    return checkReturn(llvm::cast<ReturnStmt>(s));
+  case Stmt::Kind::Assert:
+    return checkAssert(llvm::cast<AssertStmt>(s));
+  }
+}
+
+void Sema::checkAssert(AssertStmt &s) {
+  if (s.message)
+    error(s.message->loc, "assert messages are not supported (a failed "
+                          "assert reports its kernel and line)");
+  checkExpr(s.cond);
+  if (llvm::isa<TupleExpr>(s.cond.get()))
     return;
-  }
-  }
+  convertToBool(s.cond);
 }
 
 void Sema::checkExprStmt(ExprStmt &s) {
@@ -84,17 +95,68 @@ void Sema::checkExprStmt(ExprStmt &s) {
     return;
   }
   checkExpr(s.expr);
+  // A call whose value is an object (`it.get_group()`) is harmless; the
+  // value is dropped.
+}
+
+void Sema::assignObject(NameExpr &n, ExprPtr &target, ExprPtr &value) {
+  Type t = value->type;
+  const char *article = t.isItem() || t.isArray() || t.isAtomicRef() ? "an"
+                                                                      : "a";
+  std::string what = std::string(article) + " '" + t.str() + "'";
+  auto it = vars.find(n.name);
+  if (it != vars.end()) {
+    VarDecl *d = it->second;
+    if (d->type.isValid())
+      error(n.loc, "cannot assign " + what + " to '" + n.name +
+                       "', which already holds a value of type '" +
+                       d->type.str() + "'");
+    return;
+  }
+  if (assignmentCounts.lookup(n.name) > 1) {
+    error(n.loc, "'" + n.name + "' holds " + what +
+                     " and must be assigned exactly once");
+    declare(n.name, n.loc, Type::invalid());
+    return;
+  }
+  if (t.isArray() && !llvm::isa<BuiltinExpr>(value.get())) {
+    error(value->loc, "cannot assign an array to a variable");
+    declare(n.name, n.loc, Type::invalid());
+    return;
+  }
+  VarDecl *d = declare(n.name, n.loc, t);
+  d->defLoc = n.loc;
+  if (auto *a = llvm::dyn_cast<AtomicRefExpr>(value.get()))
+    d->atomicInit = a;
+  else
+    d->init = value.get();
+  target = std::make_unique<VarRefExpr>(n.loc, d);
+  target->type = t;
 }
 
 void Sema::assignTo(ExprPtr &target, ExprPtr &value) {
   Expr *t = target.get();
   if (auto *n = llvm::dyn_cast<NameExpr>(t)) {
+    if (paramConstants.count(n->name)) {
+      error(n->loc, "cannot assign to Constant parameter '" + n->name + "'");
+      return;
+    }
     if (!value->type.isValid()) {
       // Declare the name anyway so that later uses are not reported.
       if (!vars.count(n->name))
         declare(n->name, n->loc, Type::invalid());
       return;
     }
+    if (value->type.isVoid()) {
+      error(value->loc, "the called function returns nothing; its result "
+                        "cannot be assigned");
+      if (!vars.count(n->name))
+        declare(n->name, n->loc, Type::invalid());
+      return;
+    }
+    if (value->type.isIndexObject() || value->type.isArray() ||
+        value->type.isAtomicRef())
+      return assignObject(*n, target, value);
     auto it = vars.find(n->name);
     if (it == vars.end()) {
       if (!value->type.isScalar()) {
@@ -110,9 +172,13 @@ void Sema::assignTo(ExprPtr &target, ExprPtr &value) {
       return;
     }
     VarDecl *d = it->second;
-    if (d->isParam && !d->type.isScalar() && d->type.isValid()) {
-      error(n->loc, "cannot assign to parameter '" + d->name + "' of type '" +
-                        d->type.str() + "'");
+    if (!d->type.isScalar() && d->type.isValid()) {
+      if (d->isParam)
+        error(n->loc, "cannot assign to parameter '" + d->name +
+                          "' of type '" + d->type.str() + "'");
+      else
+        error(n->loc, "cannot assign to '" + d->name + "', which holds a '" +
+                          d->type.str() + "'");
       return;
     }
     if (d->isParam)
@@ -135,7 +201,7 @@ void Sema::assignTo(ExprPtr &target, ExprPtr &value) {
     return;
   }
   if (auto *tuple = llvm::dyn_cast<TupleExpr>(t)) {
-    error(tuple->loc, "unsupported construct: tuple assignment");
+    error(tuple->loc, "nested tuple targets are not supported");
     return;
   }
   if (auto *a = llvm::dyn_cast<AttributeExpr>(t)) {
@@ -148,17 +214,88 @@ void Sema::assignTo(ExprPtr &target, ExprPtr &value) {
 }
 
 void Sema::checkAssign(AssignStmt &s) {
-  if (s.targets.size() != 1) {
-    error(s.targets[1]->loc,
-          "unsupported construct: chained assignment to several targets");
-    return;
-  }
-  if (llvm::isa<TupleExpr>(s.targets[0].get())) {
-    error(s.targets[0]->loc, "unsupported construct: tuple assignment");
-    return;
-  }
+  if (s.targets.size() != 1 || llvm::isa<TupleExpr>(s.targets[0].get()) ||
+      llvm::isa<TupleExpr>(s.value.get()))
+    return checkMultiAssign(s);
   checkExpr(s.value);
   assignTo(s.targets[0], s.value);
+}
+
+void Sema::checkMultiAssign(AssignStmt &s) {
+  // The right-hand side is evaluated first, part by part; then the targets
+  // are assigned left to right (Python order).
+  bool isTuple = false;
+  if (auto *t = llvm::dyn_cast<TupleExpr>(s.value.get())) {
+    isTuple = true;
+    s.parts = std::move(t->elements);
+  } else {
+    s.parts.push_back(std::move(s.value));
+  }
+  bool ok = true;
+  for (auto &p : s.parts) {
+    checkExpr(p);
+    if (!p->type.isValid()) {
+      ok = false;
+      continue;
+    }
+    if (!p->type.isScalar()) {
+      error(p->loc, "only scalars can be assigned in a chained or tuple "
+                    "assignment, not a value of type '" + p->type.str() + "'");
+      ok = false;
+    }
+  }
+  auto partValue = [&](size_t j) -> ExprPtr {
+    Expr &p = *s.parts[j];
+    if (isFoldable(p))
+      return makeLiteral(p.loc, *literalValue(p), isWeak(p), p.type);
+    return std::make_unique<TempRefExpr>(p.loc, static_cast<unsigned>(j),
+                                         p.type);
+  };
+  auto declareInvalid = [&](Expr &t) {
+    if (auto *n = llvm::dyn_cast<NameExpr>(&t))
+      if (!vars.count(n->name))
+        declare(n->name, n->loc, Type::invalid());
+  };
+  for (auto &target : s.targets) {
+    auto *tuple = llvm::dyn_cast<TupleExpr>(target.get());
+    size_t count = tuple ? tuple->elements.size() : 1;
+    bool shapeOk = true;
+    if (tuple && !isTuple) {
+      error(target->loc, "cannot unpack a single value into " +
+                             std::to_string(count) + " targets");
+      shapeOk = false;
+    } else if (tuple && count != s.parts.size()) {
+      error(target->loc, "cannot assign " + std::to_string(s.parts.size()) +
+                             " values to " + std::to_string(count) +
+                             " targets");
+      shapeOk = false;
+    } else if (!tuple && isTuple) {
+      error(s.value ? s.value->loc : s.parts.front()->loc,
+            "a tuple cannot be assigned to a single target; tuples are not "
+            "values in kernel code");
+      shapeOk = false;
+    }
+    if (!ok || !shapeOk) {
+      if (tuple)
+        for (auto &e : tuple->elements)
+          declareInvalid(*e);
+      else
+        declareInvalid(*target);
+      continue;
+    }
+    for (size_t j = 0; j < count; ++j) {
+      ExprPtr &t = tuple ? tuple->elements[j] : target;
+      ExprPtr value = partValue(tuple ? j : 0);
+      assignTo(t, value);
+      s.stores.emplace_back(std::move(t), std::move(value));
+    }
+  }
+  // Literal parts are copied into each store; they need no evaluation.
+  for (auto &p : s.parts)
+    if (p && isFoldable(*p))
+      p.reset();
+  if (s.stores.empty())
+    s.targets.clear();
 }
 
 void Sema::checkAnnAssign(AnnAssignStmt &s) {
@@ -168,13 +305,24 @@ void Sema::checkAnnAssign(AnnAssignStmt &s) {
     return;
   }
   Type type = resolveAnnotation(*s.annotation);
+  if (s.value)
+    checkExpr(s.value);
   if (type.isValid() && !type.isScalar()) {
+    // `g: Group = it.get_group()`: the annotation must match.
+    if (s.value && s.value->type.isValid() && s.value->type == type &&
+        type.isIndexObject()) {
+      assignObject(*n, s.target, s.value);
+      return;
+    }
     error(s.annotation->loc, "a local variable must have a scalar type, not '" +
                                  type.str() + "'");
     type = Type::invalid();
   }
-  if (s.value)
-    checkExpr(s.value);
+  if (s.value && s.value->type.isValid() && !s.value->type.isScalar()) {
+    error(s.value->loc, "cannot assign a value of type '" +
+                            s.value->type.str() + "' to a scalar variable");
+    return;
+  }
   auto it = vars.find(n->name);
   VarDecl *d;
   if (it != vars.end()) {
@@ -210,8 +358,9 @@ void Sema::checkAugAssign(AugAssignStmt &s) {
     VarDecl *d = it->second;
     if (!d->type.isScalar()) {
       if (d->type.isValid())
-        error(n->loc, "cannot assign to parameter '" + d->name +
-                          "' of type '" + d->type.str() + "'");
+        error(n->loc, std::string("cannot assign to ") +
+                          (d->isParam ? "parameter" : "variable") + " '" +
+                          d->name + "' of type '" + d->type.str() + "'");
       return;
     }
     if (d->isParam)
@@ -269,7 +418,10 @@ void Sema::checkFor(ForStmt &s) {
   if (!ok) {
     if (n && !vars.count(n->name))
       declare(n->name, n->loc, Type::invalid());
+    ++loopDepth;
     checkBlock(s.body);
+    --loopDepth;
+    checkBlock(s.elseBody);
     return;
   }
   std::vector<ExprPtr> &args = call->args;
@@ -338,8 +490,8 @@ void Sema::checkFor(ForStmt &s) {
     if (loopType.isUnsignedInteger())
       s.stepSign = 1;
   }
+  ++loopDepth;
   checkBlock(s.body);
-  if (!s.elseBody.empty())
-    error(s.elseBody.front()->loc,
-          "'else' clauses on loops are not supported in kernel code");
+  --loopDepth;
+  checkBlock(s.elseBody);
 }

@@ -77,11 +77,25 @@ std::string Type::str() const {
     return "<invalid>";
   case Kind::Scalar:
     return scalarKindName(sk);
-  case Kind::Array:
-    return std::string("Array[") + scalarKindName(sk) + ", " +
-           std::to_string(r) + "]";
+  case Kind::Array: {
+    const char *head = sp == AddressSpace::Local     ? "LocalAccessor["
+                       : sp == AddressSpace::Private ? "PrivateArray["
+                                                     : "Array[";
+    return std::string(head) + scalarKindName(sk) + ", " + std::to_string(r) +
+           "]";
+  }
+  case Kind::AtomicRef:
+    return std::string("AtomicRef[") + scalarKindName(sk) + "]";
   case Kind::Item:
     return "Item";
+  case Kind::NdItem:
+    return "NdItem";
+  case Kind::Group:
+    return "Group";
+  case Kind::SubGroup:
+    return "SubGroup";
+  case Kind::Void:
+    return "None";
   }
   return "?";
 }

@@ -32,20 +32,38 @@ enum class ScalarKind : uint8_t {
   Float64,
 };
 
-/// A source-level type: a scalar, a global array, the work-item handle, or
-/// nothing (`Invalid` marks an expression that already had an error, so
-/// that one mistake is reported once).
+/// Where an array lives (spec section 5).
+enum class AddressSpace : uint8_t { Global, Local, Private };
+
+/// A source-level type: a scalar, an array (global, local or private), an
+/// index object (Item, NdItem, Group, SubGroup), an AtomicRef, or nothing
+/// (`Invalid` marks an expression that already had an error, so that one
+/// mistake is reported once).
 class Type {
 public:
-  enum class Kind : uint8_t { Invalid, Scalar, Array, Item };
+  enum class Kind : uint8_t {
+    Invalid, Scalar, Array, Item, NdItem, Group, SubGroup, AtomicRef,
+    /// The "value" of a call to a device function that returns nothing.
+    Void,
+  };
 
   Type() = default;
   static Type invalid() { return Type(); }
   static Type scalar(ScalarKind k) { return Type(Kind::Scalar, k, 0); }
-  static Type array(ScalarKind elem, unsigned rank) {
-    return Type(Kind::Array, elem, rank);
+  static Type array(ScalarKind elem, unsigned rank,
+                    AddressSpace space = AddressSpace::Global) {
+    return Type(Kind::Array, elem, rank, space);
+  }
+  /// A reference to one element of an array (the array's element type,
+  /// rank and space).
+  static Type atomicRef(ScalarKind elem, unsigned rank, AddressSpace space) {
+    return Type(Kind::AtomicRef, elem, rank, space);
   }
   static Type item() { return Type(Kind::Item, ScalarKind::Bool, 0); }
+  static Type ndItem() { return Type(Kind::NdItem, ScalarKind::Bool, 0); }
+  static Type group() { return Type(Kind::Group, ScalarKind::Bool, 0); }
+  static Type subGroup() { return Type(Kind::SubGroup, ScalarKind::Bool, 0); }
+  static Type voidType() { return Type(Kind::Void, ScalarKind::Bool, 0); }
 
   static Type boolean() { return scalar(ScalarKind::Bool); }
   static Type int64() { return scalar(ScalarKind::Int64); }
@@ -57,6 +75,18 @@ public:
   bool isScalar() const { return k == Kind::Scalar; }
   bool isArray() const { return k == Kind::Array; }
   bool isItem() const { return k == Kind::Item; }
+  bool isNdItem() const { return k == Kind::NdItem; }
+  bool isGroup() const { return k == Kind::Group; }
+  bool isSubGroup() const { return k == Kind::SubGroup; }
+  bool isAtomicRef() const { return k == Kind::AtomicRef; }
+  bool isVoid() const { return k == Kind::Void; }
+  /// Item, NdItem, Group or SubGroup.
+  bool isIndexObject() const {
+    return k == Kind::Item || k == Kind::NdItem || k == Kind::Group ||
+           k == Kind::SubGroup;
+  }
+  /// The memory an array (or an AtomicRef's array) lives in.
+  AddressSpace space() const { return sp; }
 
   /// The scalar kind (the element kind for arrays).
   ScalarKind scalarKind() const { return sk; }
@@ -71,20 +101,29 @@ public:
   /// Bit width of a scalar (1 for bool).
   unsigned bitWidth() const;
 
-  /// The spec's spelling: `float32`, `Array[int32, 2]`, `Item`.
+  /// The spec's spelling: `float32`, `Array[int32, 2]`,
+  /// `LocalAccessor[float32, 1]`, `PrivateArray[int32, 1]`, `Item`.
   std::string str() const;
 
   bool operator==(const Type &o) const {
-    return k == o.k && (k == Kind::Invalid || k == Kind::Item ||
-                        (sk == o.sk && r == o.r));
+    if (k != o.k)
+      return false;
+    if (k == Kind::Scalar)
+      return sk == o.sk;
+    if (k == Kind::Array || k == Kind::AtomicRef)
+      return sk == o.sk && r == o.r && sp == o.sp;
+    return true;
   }
   bool operator!=(const Type &o) const { return !(*this == o); }
 
 private:
-  Type(Kind k, ScalarKind sk, unsigned r) : k(k), sk(sk), r(r) {}
+  Type(Kind k, ScalarKind sk, unsigned r,
+       AddressSpace sp = AddressSpace::Global)
+      : k(k), sk(sk), r(r), sp(sp) {}
   Kind k = Kind::Invalid;
   ScalarKind sk = ScalarKind::Bool;
   unsigned r = 0;
+  AddressSpace sp = AddressSpace::Global;
 };
 
 const char *scalarKindName(ScalarKind k);

@@ -53,10 +53,24 @@ mlir::Type MLIRGenImpl::toMLIR(Type t) {
     }
     return builder.getIntegerType(t.bitWidth());
   }
-  case Type::Kind::Array:
-    return kiln::ArrayType::get(&ctx, toMLIR(t.elementType()), t.rank());
+  case Type::Kind::Array: {
+    kiln::MemorySpace space =
+        t.space() == AddressSpace::Local     ? kiln::MemorySpace::Local
+        : t.space() == AddressSpace::Private ? kiln::MemorySpace::Private
+                                             : kiln::MemorySpace::Global;
+    return kiln::ArrayType::get(&ctx, toMLIR(t.elementType()), t.rank(),
+                                space);
+  }
   case Type::Kind::Item:
     return kiln::ItemType::get(&ctx);
+  case Type::Kind::NdItem:
+    return kiln::NdItemType::get(&ctx);
+  case Type::Kind::Group:
+    return kiln::GroupType::get(&ctx);
+  case Type::Kind::SubGroup:
+    return kiln::SubGroupType::get(&ctx);
+  case Type::Kind::AtomicRef:
+  case Type::Kind::Void:
   case Type::Kind::Invalid:
     break;
   }
@@ -92,7 +106,18 @@ Value MLIRGenImpl::readVar(const ast::VarDecl *d, mlir::Location l) {
   if (slot != slots.end())
     return mlir::memref::LoadOp::create(builder, l, slot->second,
                                         mlir::ValueRange());
+  // An index object obtained in the body (`g = it.get_group()`): its
+  // definition is pure, so it is evaluated again where it is used.
+  if (d->init && d->type.isIndexObject())
+    return genExpr(*d->init);
   return args.lookup(d);
+}
+
+Value MLIRGenImpl::entryAlloca(mlir::Location l, mlir::Type elementType) {
+  mlir::OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(entryBlock);
+  return mlir::memref::AllocaOp::create(builder, l,
+                                        mlir::MemRefType::get({}, elementType));
 }
 
 void MLIRGenImpl::writeVar(const ast::VarDecl *d, Value v, mlir::Location l) {
@@ -100,32 +125,86 @@ void MLIRGenImpl::writeVar(const ast::VarDecl *d, Value v, mlir::Location l) {
                                 mlir::ValueRange());
 }
 
-void MLIRGenImpl::genKernel(const ast::FunctionDef &fn) {
+void MLIRGenImpl::genFunction(const ast::FunctionDef &fn) {
   mlir::Location l = loc(fn.loc);
-  llvm::SmallVector<mlir::Type> inputs;
+  bool isKernel = fn.kind == ast::FunctionKind::Kernel;
+  llvm::SmallVector<mlir::Type> inputs, results;
   for (const ast::VarDecl *p : fn.paramDecls)
     inputs.push_back(toMLIR(p->type));
-  auto kernel = kiln::KernelOp::create(
-      builder, l, fn.name, builder.getFunctionType(inputs, {}),
-      mlir::ArrayAttr(), mlir::ArrayAttr());
+  if (!isKernel && fn.returnsValue)
+    results.push_back(toMLIR(fn.resultType));
+  mlir::FunctionType type = builder.getFunctionType(inputs, results);
+  mlir::FunctionOpInterface func;
+  if (isKernel)
+    func = kiln::KernelOp::create(builder, l, fn.symbol, type,
+                                  mlir::ArrayAttr(), mlir::ArrayAttr());
+  else
+    func = kiln::DeviceFuncOp::create(builder, l, fn.symbol, type,
+                                      mlir::ArrayAttr(), mlir::ArrayAttr());
   for (auto [i, p] : llvm::enumerate(fn.paramDecls)) {
-    kernel.setArgAttr(i, "kiln.name", builder.getStringAttr(p->name));
+    func.setArgAttr(i, "kiln.name", builder.getStringAttr(p->name));
     if (p->type.isScalar() || p->type.isArray())
-      kernel.setArgAttr(i, "kiln.dtype",
-                        builder.getStringAttr(scalarKindName(p->type.scalarKind())));
+      func.setArgAttr(i, "kiln.dtype",
+                      builder.getStringAttr(scalarKindName(p->type.scalarKind())));
+    if (isKernel && p->type.isArray() && p->type.space() == AddressSpace::Local)
+      func.setArgAttr(i, "kiln.local_accessor", builder.getUnitAttr());
   }
-  mlir::Block *entry = kernel.addEntryBlock();
+  if (!fn.constantParams.empty()) {
+    // Metadata: the values this kernel was specialized with.
+    llvm::SmallVector<mlir::NamedAttribute> entries;
+    for (const ast::ConstantParam &c : fn.constantParams) {
+      const ast::Expr &v = *c.value;
+      mlir::Attribute attr;
+      if (auto *i = llvm::dyn_cast<ast::IntLiteral>(&v))
+        attr = builder.getIntegerAttr(
+            toMLIR(c.type), llvm::APInt(c.type.bitWidth(),
+                                        static_cast<uint64_t>(i->value),
+                                        /*isSigned=*/false,
+                                        /*implicitTrunc=*/true));
+      else if (auto *f = llvm::dyn_cast<ast::FloatLiteral>(&v))
+        attr = builder.getFloatAttr(toMLIR(c.type), f->value);
+      else if (auto *b = llvm::dyn_cast<ast::BoolLiteral>(&v))
+        attr = builder.getBoolAttr(b->value);
+      if (attr)
+        entries.push_back(builder.getNamedAttr(c.name, attr));
+    }
+    func->setAttr("kiln.constants", builder.getDictionaryAttr(entries));
+  }
+  if (fn.isExtern)
+    return;
+  mlir::Block *entry = func.addEntryBlock();
+  entryBlock = entry;
   mlir::OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(entry);
   slots.clear();
   args.clear();
+  atomicSlots.clear();
+  loops.clear();
   for (auto [i, p] : llvm::enumerate(fn.paramDecls))
     args[p] = entry->getArgument(i);
-  // One slot per local, and per parameter the body assigns to.
+  // One slot per scalar local, and per parameter the body assigns to;
+  // local and private arrays are allocated here, once.
   for (const auto &d : fn.decls) {
-    if (d->isParam && !d->isAssigned)
-      continue;
     mlir::Location dl = loc(d->loc);
+    if (d->atomicInit) {
+      auto &indexSlots = atomicSlots[d.get()];
+      for (size_t k = 0; k < d->atomicInit->indices.size(); ++k)
+        indexSlots.push_back(mlir::memref::AllocaOp::create(
+            builder, dl, mlir::MemRefType::get({}, builder.getI64Type())));
+      continue;
+    }
+    if (auto *alloc = llvm::dyn_cast_or_null<ast::BuiltinExpr>(d->init)) {
+      mlir::Location al = loc(alloc->loc);
+      if (alloc->op == ast::Builtin::LocalArray)
+        args[d.get()] = kiln::LocalAllocOp::create(
+            builder, al, toMLIR(alloc->type), alloc->shape);
+      else if (alloc->op == ast::Builtin::PrivateArray)
+        args[d.get()] = kiln::PrivateAllocOp::create(
+            builder, al, toMLIR(alloc->type), alloc->shape);
+      continue;
+    }
+    if (!d->type.isScalar() || (d->isParam && !d->isAssigned))
+      continue;
     auto type = mlir::MemRefType::get({}, toMLIR(d->type));
     Value slot = mlir::memref::AllocaOp::create(builder, dl, type);
     slots[d.get()] = slot;
@@ -133,6 +212,10 @@ void MLIRGenImpl::genKernel(const ast::FunctionDef &fn) {
       writeVar(d.get(), args[d.get()], dl);
   }
   exitFlag = nullptr;
+  resultSlot = nullptr;
+  if (!isKernel && fn.returnsValue)
+    resultSlot = mlir::memref::AllocaOp::create(
+        builder, l, mlir::MemRefType::get({}, toMLIR(fn.resultType)));
   bool nestedReturn = false;
   for (const auto &s : fn.body)
     nestedReturn |= !llvm::isa<ast::ReturnStmt>(s.get()) && containsReturn(*s);
@@ -143,16 +226,23 @@ void MLIRGenImpl::genKernel(const ast::FunctionDef &fn) {
                                   mlir::ValueRange());
   }
   genBlock(fn.body);
-  kiln::ReturnOp::create(builder, l);
+  if (resultSlot)
+    kiln::ReturnOp::create(
+        builder, l,
+        mlir::ValueRange{mlir::memref::LoadOp::create(builder, l, resultSlot,
+                                                      mlir::ValueRange())});
+  else
+    kiln::ReturnOp::create(builder, l);
 }
 
 mlir::OwningOpRef<mlir::ModuleOp> MLIRGenImpl::run(const ast::Module &module) {
   mlir::OwningOpRef<mlir::ModuleOp> result =
       mlir::ModuleOp::create(loc(SourceLoc{nullptr, 1, 1}));
   builder.setInsertionPointToEnd(result->getBody());
+  // Generic functions are compiled only through their specializations.
   for (const auto &fn : module.functions)
-    if (fn->kind == ast::FunctionKind::Kernel)
-      genKernel(*fn);
+    if (!fn->isGeneric)
+      genFunction(*fn);
   if (failed)
     return nullptr;
   if (mlir::failed(mlir::verify(*result))) {

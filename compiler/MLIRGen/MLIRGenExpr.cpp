@@ -32,7 +32,21 @@ bool kiln::detail::isSpeculatable(const ast::Expr &e) {
   case K::ArrayDim:
   case K::ArraySize:
   case K::AugTarget:
+  case K::TempRef:
     return true;
+  case K::Builtin: {
+    auto &b = llvm::cast<ast::BuiltinExpr>(e);
+    using B = ast::Builtin;
+    bool pure = b.op <= B::SubGroupLeader || b.op == B::Min ||
+                b.op == B::Max || b.op == B::Abs || b.op == B::Math ||
+                b.op == B::Select;
+    if (!pure)
+      return false;
+    for (auto &a : b.args)
+      if (!isSpeculatable(*a))
+        return false;
+    return true;
+  }
   case K::Cast:
     return isSpeculatable(*llvm::cast<ast::CastExpr>(e).operand);
   case K::Unary:
@@ -184,6 +198,12 @@ Value MLIRGenImpl::genExpr(const ast::Expr &e) {
       return readVar(augVar, l);
     return kiln::LoadOp::create(builder, l, toMLIR(e.type), augArray,
                                 augIndices);
+  case ast::Expr::Kind::Builtin:
+    return genBuiltin(llvm::cast<ast::BuiltinExpr>(e));
+  case ast::Expr::Kind::DeviceCall:
+    return genDeviceCall(llvm::cast<ast::DeviceCallExpr>(e));
+  case ast::Expr::Kind::TempRef:
+    return parts[llvm::cast<ast::TempRefExpr>(e).index];
   default:
     return internalError(e, "unexpected expression in the checked AST");
   }

@@ -30,7 +30,11 @@ private:
   // MLIRGen.cpp
   mlir::Location loc(SourceLoc l);
   mlir::Type toMLIR(Type t);
-  void genKernel(const ast::FunctionDef &fn);
+  /// A kernel or device function (a body-less declaration if extern).
+  void genFunction(const ast::FunctionDef &fn);
+  /// Creates `memref.alloca` (or another op) at the start of the entry
+  /// block of the function being emitted.
+  mlir::Value entryAlloca(mlir::Location l, mlir::Type elementType);
   mlir::Value readVar(const ast::VarDecl *d, mlir::Location l);
   void writeVar(const ast::VarDecl *d, mlir::Value v, mlir::Location l);
   mlir::Value constInt(mlir::Location l, Type t, ast::IntValue v);
@@ -65,6 +69,19 @@ private:
                          llvm::function_ref<mlir::Value()> elseFn);
   mlir::Value internalError(const ast::Expr &e, llvm::StringRef what);
 
+  // MLIRGenBuiltins.cpp
+  mlir::Value genBuiltin(const ast::BuiltinExpr &e);
+  mlir::Value genMath(const ast::BuiltinExpr &e);
+  mlir::Value genDeviceCall(const ast::DeviceCallExpr &e);
+  mlir::Value genPrint(const ast::BuiltinExpr &e);
+  struct AtomicTarget {
+    mlir::Value array;
+    llvm::SmallVector<mlir::Value, 3> indices;
+    ast::MemoryOrder order;
+    ast::MemoryScope scope;
+  };
+  AtomicTarget genAtomicTarget(const ast::Expr &ref);
+
   // MLIRGenStmt.cpp
   void genBlock(const ast::StmtList &body, size_t from = 0);
   void genStmt(const ast::Stmt &s);
@@ -73,11 +90,18 @@ private:
   void genIf(const ast::IfStmt &s);
   void genWhile(const ast::WhileStmt &s);
   void genFor(const ast::ForStmt &s);
+  /// A loop's `else` clause, after the loop: runs unless the loop ended by
+  /// `break` or `return`.
+  void genLoopElse(const ast::StmtList &elseBody, mlir::Value breakFlag,
+                   bool bodyReturns, mlir::Location l);
   void storeTo(const ast::Expr &target, mlir::Value v);
-  /// `cond` and the function has not returned yet (evaluates `cond` only
-  /// when it has not), for loop conditions around a `return`.
-  mlir::Value andNotExited(mlir::Location l,
-                           llvm::function_ref<mlir::Value()> cond);
+  /// `cond` unless one of the flags (memref<i1>, null ones ignored) is set,
+  /// evaluating `cond` only when none is: loop conditions around `return`
+  /// and `break`.
+  mlir::Value unlessFlags(mlir::Location l, llvm::ArrayRef<mlir::Value> flags,
+                          llvm::function_ref<mlir::Value()> cond);
+  mlir::Value loadFlag(mlir::Location l, mlir::Value flag);
+  void setFlag(mlir::Location l, mlir::Value flag, bool value);
 
   mlir::MLIRContext &ctx;
   mlir::OpBuilder builder;
@@ -87,8 +111,22 @@ private:
   /// Block arguments of the kernel being emitted.
   llvm::DenseMap<const ast::VarDecl *, mlir::Value> args;
   /// memref<i1>, true once a `return` nested in control flow has run; null
-  /// when the kernel has no such return.
+  /// when the function has no such return.
   mlir::Value exitFlag;
+  /// memref<T> of a device function's result.
+  mlir::Value resultSlot;
+  /// The flags of the loops being emitted, innermost last: set by `break`
+  /// and `continue` (null when the loop has none).
+  struct LoopFlags {
+    mlir::Value breakFlag, continueFlag;
+  };
+  llvm::SmallVector<LoopFlags, 4> loops;
+  mlir::Block *entryBlock = nullptr;
+  /// i64 slots holding the indices of AtomicRef locals.
+  llvm::DenseMap<const ast::VarDecl *, llvm::SmallVector<mlir::Value, 3>>
+      atomicSlots;
+  /// Values of the parts of the chained or tuple assignment being emitted.
+  llvm::SmallVector<mlir::Value, 4> parts;
   /// The target of the augmented assignment being emitted.
   const ast::VarDecl *augVar = nullptr;
   mlir::Value augArray;
@@ -101,6 +139,11 @@ private:
 bool isSpeculatable(const ast::Expr &e);
 /// Whether `s` contains a `return`.
 bool containsReturn(const ast::Stmt &s);
+/// The early exits `s` can take out of the statement list it is in:
+/// a `return` anywhere, or a `break`/`continue` of the enclosing loop.
+enum JumpKind : unsigned { JumpReturn = 1, JumpBreak = 2, JumpContinue = 4 };
+unsigned jumpsOut(const ast::Stmt &s);
+unsigned jumpsOut(const ast::StmtList &list);
 
 } // namespace detail
 } // namespace kiln

@@ -25,46 +25,93 @@ namespace arith = mlir::arith;
 namespace scf = mlir::scf;
 
 bool kiln::detail::containsReturn(const ast::Stmt &s) {
-  auto any = [](const ast::StmtList &list) {
-    for (const auto &x : list)
-      if (containsReturn(*x))
-        return true;
-    return false;
-  };
+  return jumpsOut(s) & JumpReturn;
+}
+
+unsigned kiln::detail::jumpsOut(const ast::StmtList &list) {
+  unsigned mask = 0;
+  for (const auto &x : list)
+    mask |= jumpsOut(*x);
+  return mask;
+}
+
+unsigned kiln::detail::jumpsOut(const ast::Stmt &s) {
   switch (s.kind) {
   case ast::Stmt::Kind::Return:
-    return true;
+    return JumpReturn;
+  case ast::Stmt::Kind::Break:
+    return JumpBreak;
+  case ast::Stmt::Kind::Continue:
+    return JumpContinue;
   case ast::Stmt::Kind::If: {
     auto &i = llvm::cast<ast::IfStmt>(s);
-    return any(i.thenBody) || any(i.elseBody);
+    return jumpsOut(i.thenBody) | jumpsOut(i.elseBody);
   }
-  case ast::Stmt::Kind::While:
-    return any(llvm::cast<ast::WhileStmt>(s).body);
-  case ast::Stmt::Kind::For:
-    return any(llvm::cast<ast::ForStmt>(s).body);
+  // A loop's own break/continue stay inside it; its else clause's belong
+  // to the enclosing loop.
+  case ast::Stmt::Kind::While: {
+    auto &w = llvm::cast<ast::WhileStmt>(s);
+    return (jumpsOut(w.body) & JumpReturn) | jumpsOut(w.elseBody);
+  }
+  case ast::Stmt::Kind::For: {
+    auto &f = llvm::cast<ast::ForStmt>(s);
+    return (jumpsOut(f.body) & JumpReturn) | jumpsOut(f.elseBody);
+  }
   default:
-    return false;
+    return 0;
   }
+}
+
+Value MLIRGenImpl::loadFlag(mlir::Location l, Value flag) {
+  return mlir::memref::LoadOp::create(builder, l, flag, mlir::ValueRange());
+}
+
+void MLIRGenImpl::setFlag(mlir::Location l, Value flag, bool value) {
+  mlir::memref::StoreOp::create(builder, l, constBool(l, value), flag,
+                                mlir::ValueRange());
 }
 
 void MLIRGenImpl::genBlock(const ast::StmtList &body, size_t from) {
   for (size_t i = from; i < body.size(); ++i) {
     const ast::Stmt &s = *body[i];
-    if (llvm::isa<ast::ReturnStmt>(s)) {
-      if (exitFlag) {
-        mlir::Location l = loc(s.loc);
-        mlir::memref::StoreOp::create(builder, l, constBool(l, true), exitFlag,
-                                      mlir::ValueRange());
-      }
-      return; // The rest of the block is unreachable.
+    mlir::Location l = loc(s.loc);
+    // A jump ends the block: the rest is unreachable.
+    if (auto *r = llvm::dyn_cast<ast::ReturnStmt>(&s)) {
+      if (r->value && resultSlot)
+        mlir::memref::StoreOp::create(builder, l, genExpr(*r->value),
+                                      resultSlot, mlir::ValueRange());
+      if (exitFlag)
+        setFlag(l, exitFlag, true);
+      return;
+    }
+    if (llvm::isa<ast::BreakStmt>(s)) {
+      setFlag(l, loops.back().breakFlag, true);
+      return;
+    }
+    if (llvm::isa<ast::ContinueStmt>(s)) {
+      setFlag(l, loops.back().continueFlag, true);
+      return;
     }
     genStmt(s);
-    if (exitFlag && i + 1 < body.size() && containsReturn(s)) {
-      mlir::Location l = loc(body[i + 1]->loc);
-      Value done = mlir::memref::LoadOp::create(builder, l, exitFlag,
-                                                mlir::ValueRange());
-      Value notDone = arith::XOrIOp::create(builder, l, done, constBool(l, true));
-      auto ifOp = scf::IfOp::create(builder, l, notDone,
+    unsigned mask = jumpsOut(s);
+    if (mask && i + 1 < body.size()) {
+      // The rest runs only if `s` did not jump out.
+      mlir::Location nl = loc(body[i + 1]->loc);
+      Value jumped;
+      auto add = [&](Value flag) {
+        Value v = loadFlag(nl, flag);
+        jumped = jumped ? Value(arith::OrIOp::create(builder, nl, jumped, v))
+                        : v;
+      };
+      if (mask & JumpReturn)
+        add(exitFlag);
+      if (mask & JumpBreak)
+        add(loops.back().breakFlag);
+      if (mask & JumpContinue)
+        add(loops.back().continueFlag);
+      Value notJumped =
+          arith::XOrIOp::create(builder, nl, jumped, constBool(nl, true));
+      auto ifOp = scf::IfOp::create(builder, nl, notJumped,
                                     /*withElseRegion=*/false);
       mlir::OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
@@ -85,7 +132,7 @@ void MLIRGenImpl::genStmt(const ast::Stmt &s) {
     return genAugAssign(llvm::cast<ast::AugAssignStmt>(s));
   case ast::Stmt::Kind::AnnAssign: {
     auto &a = llvm::cast<ast::AnnAssignStmt>(s);
-    if (a.value)
+    if (a.value && a.value->type.isScalar())
       storeTo(*a.target, genExpr(*a.value));
     return;
   }
@@ -95,13 +142,15 @@ void MLIRGenImpl::genStmt(const ast::Stmt &s) {
     return genWhile(llvm::cast<ast::WhileStmt>(s));
   case ast::Stmt::Kind::For:
     return genFor(llvm::cast<ast::ForStmt>(s));
+  case ast::Stmt::Kind::Assert: {
+    auto &a = llvm::cast<ast::AssertStmt>(s);
+    kiln::AssertOp::create(builder, loc(s.loc), genExpr(*a.cond));
+    return;
+  }
   case ast::Stmt::Kind::Pass:
   case ast::Stmt::Kind::Return: // Handled by genBlock.
-    return;
   case ast::Stmt::Kind::Break:
   case ast::Stmt::Kind::Continue:
-    mlir::emitError(loc(s.loc), "internal error: break/continue reached MLIRGen");
-    failed = true;
     return;
   }
 }
@@ -114,8 +163,7 @@ void MLIRGenImpl::storeTo(const ast::Expr &target, Value v) {
   }
   if (auto *elem = llvm::dyn_cast<ast::ArrayElementExpr>(&target)) {
     llvm::SmallVector<Value, 3> indices = genIndices(*elem);
-    kiln::StoreOp::create(builder, l, v, args.lookup(elem->array),
-                                indices);
+    kiln::StoreOp::create(builder, l, v, args.lookup(elem->array), indices);
     return;
   }
   mlir::emitError(l, "internal error: unexpected assignment target");
@@ -123,6 +171,36 @@ void MLIRGenImpl::storeTo(const ast::Expr &target, Value v) {
 }
 
 void MLIRGenImpl::genAssign(const ast::AssignStmt &s) {
+  if (!s.stores.empty()) {
+    // Chained / tuple assignment: every part of the value first, then the
+    // targets left to right.
+    auto saved = parts;
+    parts.assign(s.parts.size(), Value());
+    for (size_t j = 0; j < s.parts.size(); ++j)
+      if (s.parts[j])
+        parts[j] = genExpr(*s.parts[j]);
+    for (const auto &[target, value] : s.stores)
+      storeTo(*target, genExpr(*value));
+    parts = saved;
+    return;
+  }
+  if (s.targets.empty())
+    return;
+  if (auto *ref = llvm::dyn_cast<ast::VarRefExpr>(s.targets.front().get())) {
+    // `r = AtomicRef(a, i)`: the indices are evaluated now and kept.
+    if (const ast::AtomicRefExpr *a = ref->decl->atomicInit) {
+      auto &indexSlots = atomicSlots[ref->decl];
+      for (auto [k, index] : llvm::enumerate(a->indices))
+        mlir::memref::StoreOp::create(builder, loc(index->loc),
+                                      genExpr(*index), indexSlots[k],
+                                      mlir::ValueRange());
+      return;
+    }
+    // Index objects are evaluated at each use; arrays were allocated in
+    // the entry block.
+    if (ref->decl->init)
+      return;
+  }
   // Python evaluates the value first, then the target's subscripts.
   Value v = genExpr(*s.value);
   storeTo(*s.targets.front(), v);
@@ -165,27 +243,72 @@ void MLIRGenImpl::genIf(const ast::IfStmt &s) {
   }
 }
 
-Value MLIRGenImpl::andNotExited(mlir::Location l,
-                                llvm::function_ref<Value()> cond) {
-  Value done =
-      mlir::memref::LoadOp::create(builder, l, exitFlag, mlir::ValueRange());
+Value MLIRGenImpl::unlessFlags(mlir::Location l, llvm::ArrayRef<Value> flags,
+                               llvm::function_ref<Value()> cond) {
+  Value stop;
+  for (Value f : flags) {
+    if (!f)
+      continue;
+    Value v = loadFlag(l, f);
+    stop = stop ? Value(arith::OrIOp::create(builder, l, stop, v)) : v;
+  }
+  if (!stop)
+    return cond();
   return genIfValue(
-      l, done, builder.getI1Type(), [&] { return constBool(l, false); }, cond);
+      l, stop, builder.getI1Type(), [&] { return constBool(l, false); }, cond);
+}
+
+void MLIRGenImpl::genLoopElse(const ast::StmtList &elseBody, Value breakFlag,
+                              bool bodyReturns, mlir::Location l) {
+  if (elseBody.empty())
+    return;
+  Value skip;
+  if (breakFlag)
+    skip = loadFlag(l, breakFlag);
+  if (bodyReturns && exitFlag) {
+    Value v = loadFlag(l, exitFlag);
+    skip = skip ? Value(arith::OrIOp::create(builder, l, skip, v)) : v;
+  }
+  if (!skip) {
+    genBlock(elseBody);
+    return;
+  }
+  Value run = arith::XOrIOp::create(builder, l, skip, constBool(l, true));
+  auto ifOp = scf::IfOp::create(builder, l, run, /*withElseRegion=*/false);
+  mlir::OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  genBlock(elseBody);
 }
 
 void MLIRGenImpl::genWhile(const ast::WhileStmt &s) {
   mlir::Location l = loc(s.loc);
-  bool checkExit = exitFlag && containsReturn(s);
+  unsigned bodyJumps = jumpsOut(s.body);
+  bool checkExit = exitFlag && (bodyJumps & JumpReturn);
+  LoopFlags flags;
+  if (bodyJumps & JumpBreak) {
+    flags.breakFlag = entryAlloca(l, builder.getI1Type());
+    setFlag(l, flags.breakFlag, false);
+  }
+  if (bodyJumps & JumpContinue)
+    flags.continueFlag = entryAlloca(l, builder.getI1Type());
   auto whileOp = scf::WhileOp::create(builder, l, mlir::TypeRange(),
                                       mlir::ValueRange());
-  mlir::OpBuilder::InsertionGuard guard(builder);
-  builder.createBlock(&whileOp.getBefore());
-  Value cond = checkExit ? andNotExited(l, [&] { return genExpr(*s.cond); })
-                         : genExpr(*s.cond);
-  scf::ConditionOp::create(builder, l, cond, mlir::ValueRange());
-  builder.createBlock(&whileOp.getAfter());
-  genBlock(s.body);
-  scf::YieldOp::create(builder, l);
+  {
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    builder.createBlock(&whileOp.getBefore());
+    Value cond = unlessFlags(l, {checkExit ? exitFlag : Value(),
+                                 flags.breakFlag},
+                             [&] { return genExpr(*s.cond); });
+    scf::ConditionOp::create(builder, l, cond, mlir::ValueRange());
+    builder.createBlock(&whileOp.getAfter());
+    if (flags.continueFlag)
+      setFlag(l, flags.continueFlag, false);
+    loops.push_back(flags);
+    genBlock(s.body);
+    loops.pop_back();
+    scf::YieldOp::create(builder, l);
+  }
+  genLoopElse(s.elseBody, flags.breakFlag, checkExit, l);
 }
 
 void MLIRGenImpl::genFor(const ast::ForStmt &s) {
@@ -203,10 +326,19 @@ void MLIRGenImpl::genFor(const ast::ForStmt &s) {
   // Zero-extended narrow unsigned values are non-negative in i64, so signed
   // comparisons are right for every counter but a uint64 one.
   bool unsignedCmp = counterType.isUnsignedInteger();
-  bool checkExit = exitFlag && containsReturn(s);
+  unsigned bodyJumps = jumpsOut(s.body);
+  bool checkExit = exitFlag && (bodyJumps & JumpReturn);
+  LoopFlags flags;
+  if (bodyJumps & JumpBreak) {
+    flags.breakFlag = entryAlloca(l, builder.getI1Type());
+    setFlag(l, flags.breakFlag, false);
+  }
+  if (bodyJumps & JumpContinue)
+    flags.continueFlag = entryAlloca(l, builder.getI1Type());
 
   auto whileOp = scf::WhileOp::create(builder, l, mlir::TypeRange{counterMLIR},
                                       mlir::ValueRange{start});
+  {
   mlir::OpBuilder::InsertionGuard guard(builder);
   mlir::Block *before =
       builder.createBlock(&whileOp.getBefore(), {}, {counterMLIR}, {l});
@@ -231,14 +363,22 @@ void MLIRGenImpl::genFor(const ast::ForStmt &s) {
     Value goingDown = arith::AndIOp::create(builder, l, down, above);
     return arith::OrIOp::create(builder, l, goingUp, goingDown);
   };
-  Value cond = checkExit ? andNotExited(l, inRange) : inRange();
+  Value cond = unlessFlags(
+      l, {checkExit ? exitFlag : Value(), flags.breakFlag}, inRange);
   scf::ConditionOp::create(builder, l, cond, mlir::ValueRange{iv});
 
   mlir::Block *after =
       builder.createBlock(&whileOp.getAfter(), {}, {counterMLIR}, {l});
   Value current = after->getArgument(0);
   writeVar(s.var, genConvert(current, counterType, varType, l), l);
+  if (flags.continueFlag)
+    setFlag(l, flags.continueFlag, false);
+  loops.push_back(flags);
   genBlock(s.body);
+  loops.pop_back();
+  // `continue` skips the rest of the body, not the increment.
   Value next = arith::AddIOp::create(builder, l, current, step);
   scf::YieldOp::create(builder, l, mlir::ValueRange{next});
+  }
+  genLoopElse(s.elseBody, flags.breakFlag, checkExit, l);
 }

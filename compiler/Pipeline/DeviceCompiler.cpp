@@ -1,6 +1,7 @@
 //===- DeviceCompiler.cpp - kiln module → device binary -------------------===//
 #include "compiler/Pipeline/DeviceCompiler.h"
 #include "compiler/Pipeline/KernelMetadataFromKiln.h"
+#include "compiler/Target/BitcodeLinker.h"
 #include "compiler/Target/LLVMCodegen.h"
 #include "compiler/Target/PTX/PTXSerializer.h"
 #include "compiler/Target/SPIRV/SPIRVSerializer.h"
@@ -71,6 +72,30 @@ generateDeviceCode(llvm::Module &module, const CompileOptions &options,
 }
 } // namespace
 
+namespace {
+/// Names of body-less device functions, resolved against bitcode later.
+std::vector<std::string> externalDeviceFunctions(ModuleOp module) {
+  std::vector<std::string> names;
+  for (auto func : module.getOps<kiln::DeviceFuncOp>())
+    if (func.isExternal())
+      names.push_back(func.getSymName().str());
+  return names;
+}
+
+llvm::Error linkDeviceLibraries(llvm::Module &module,
+                                const CompileOptions &options,
+                                ArrayRef<std::string> externs) {
+  for (const std::string &path : options.bitcodeLibraries)
+    if (llvm::Error error = linkBitcodeFile(module, path))
+      return error;
+  if (options.target == TargetKind::PTX)
+    if (llvm::Error error = linkLibdeviceIfNeeded(
+            module, options.libdevicePath, options.arch))
+      return error;
+  return checkExternsResolved(module, externs);
+}
+} // namespace
+
 llvm::Expected<KernelBinary>
 kiln::compileKilnModule(ModuleOp module, const CompileOptions &options,
                         const StageHooks &hooks) {
@@ -79,15 +104,22 @@ kiln::compileKilnModule(ModuleOp module, const CompileOptions &options,
                                                     : BinaryFormat::SPIRV;
   if (options.target == TargetKind::PTX)
     binary.arch = options.arch;
-  FailureOr<std::vector<KernelMetadata>> kernels =
-      extractKernelMetadata(module);
-  if (failed(kernels))
-    return stageError("kernel metadata extraction");
-  binary.kernels = std::move(*kernels);
-
+  std::unique_ptr<TargetInfo> target = createTargetInfo(options.target);
   StageTimings scratch;
   StageTimings &timings = hooks.timings ? *hooks.timings : scratch;
   auto clock = std::chrono::steady_clock::now();
+
+  PassManager kilnPasses(module.getContext());
+  buildKilnTransformPipeline(kilnPasses, options);
+  if (failed(kilnPasses.run(module)))
+    return stageError("kiln-level transformations");
+  FailureOr<std::vector<KernelMetadata>> kernels =
+      extractKernelMetadata(module, target->getSubGroupSize());
+  if (failed(kernels))
+    return stageError("kernel metadata extraction");
+  binary.kernels = std::move(*kernels);
+  std::vector<std::string> externs = externalDeviceFunctions(module);
+
   PassManager pm(module.getContext());
   buildKilnToLLVMPipeline(pm, options);
   if (failed(pm.run(module)))
@@ -97,10 +129,11 @@ kiln::compileKilnModule(ModuleOp module, const CompileOptions &options,
     return binary;
 
   llvm::LLVMContext llvmContext;
-  std::unique_ptr<TargetInfo> target = createTargetInfo(options.target);
   auto llvmModule = translateToLLVMIR(module, llvmContext, target->getTriple());
   if (!llvmModule)
     return llvmModule.takeError();
+  if (llvm::Error error = linkDeviceLibraries(**llvmModule, options, externs))
+    return error;
   timings.translateToLLVMIR = lap(clock);
   if (hooks.onLLVMIR && !hooks.onLLVMIR(**llvmModule))
     return binary;

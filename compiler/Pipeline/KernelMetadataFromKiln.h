@@ -18,8 +18,9 @@ inline constexpr const char *kDTypeAttrName = "kiln.dtype";
 
 /// Describes every kiln.kernel of `module` for the runtime. Emits an error
 /// on the module (and fails) for a parameter type the runtime cannot pass.
+/// `subGroupSize` is the target's (0: chosen by the device).
 mlir::FailureOr<std::vector<KernelMetadata>>
-extractKernelMetadata(mlir::ModuleOp module);
+extractKernelMetadata(mlir::ModuleOp module, unsigned subGroupSize = 0);
 
 } // namespace kiln
 

@@ -1,16 +1,26 @@
 //===- Pipeline.cpp - Kiln's pass pipelines -------------------------------===//
 #include "compiler/Pipeline/Pipeline.h"
 #include "compiler/Conversion/Passes.h"
+#include "dialects/Kiln/Transforms/Passes.h"
 
 #include "mlir/Conversion/MathToFuncs/MathToFuncs.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace kiln;
+
+void kiln::buildKilnTransformPipeline(OpPassManager &pm,
+                                      const CompileOptions &options) {
+  // Instrument first: the collectives' own scratch accesses need no checks.
+  if (options.debug)
+    pm.addPass(createKilnInstrumentDebug());
+  pm.addPass(createKilnExpandGroupCollectives());
+}
 
 void kiln::buildKilnToLLVMPipeline(OpPassManager &pm,
                                    const CompileOptions &options) {
@@ -27,6 +37,9 @@ void kiln::buildKilnToLLVMPipeline(OpPassManager &pm,
   lowering.target = targetKindName(options.target).str();
   pm.addPass(createConvertKilnToLLVM(lowering));
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // Debug mode: subprogram scopes so locations become line tables (.loc).
+  if (options.debug)
+    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());
   if (options.optLevel > 0)
     pm.addPass(createCanonicalizerPass());
 }
@@ -38,6 +51,8 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
                              llvm::cl::init("spirv")};
   Option<unsigned> optLevel{*this, "opt-level",
                             llvm::cl::desc("0..3, as -O"), llvm::cl::init(2)};
+  Option<bool> debug{*this, "debug", llvm::cl::desc("debug mode"),
+                     llvm::cl::init(false)};
 };
 } // namespace
 
@@ -49,6 +64,8 @@ void kiln::registerKilnPipelines() {
         options.target =
             parseTargetKind(opts.target).value_or(TargetKind::SPIRV);
         options.optLevel = opts.optLevel;
+        options.debug = opts.debug;
+        buildKilnTransformPipeline(pm, options);
         buildKilnToLLVMPipeline(pm, options);
       });
 }

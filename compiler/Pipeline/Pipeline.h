@@ -12,6 +12,7 @@
 #include "mlir/Pass/PassManager.h"
 
 #include <string>
+#include <vector>
 
 namespace kiln {
 
@@ -19,7 +20,19 @@ struct CompileOptions {
   TargetKind target = TargetKind::SPIRV;
   std::string arch = "sm_90"; ///< CUDA architecture (PTX target only).
   unsigned optLevel = 2;      ///< 0..3, as -O.
+  /// Debug mode (spec §7): line information, asserts, bounds checking.
+  bool debug = false;
+  /// LLVM IR (.ll) or bitcode (.bc) files that external device functions
+  /// are resolved against.
+  std::vector<std::string> bitcodeLibraries;
+  /// CUDA's libdevice; empty: $KILN_LIBDEVICE, then the CUDA install.
+  std::string libdevicePath;
 };
+
+/// Adds the kiln-to-kiln passes (debug instrumentation, collective
+/// expansion) run before kernel metadata is read off the module.
+void buildKilnTransformPipeline(mlir::OpPassManager &pm,
+                                const CompileOptions &options);
 
 /// Adds the passes that take a verified kiln module to the LLVM dialect.
 void buildKilnToLLVMPipeline(mlir::OpPassManager &pm,

@@ -3,6 +3,7 @@
 #include "compiler/Conversion/Passes.h"
 #include "compiler/Pipeline/Pipeline.h"
 #include "dialects/Kiln/IR/KilnDialect.h"
+#include "dialects/Kiln/Transforms/Passes.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -26,5 +27,6 @@ void kiln::registerKilnCompilerDialects(mlir::DialectRegistry &registry) {
 
 void kiln::registerKilnPasses() {
   registerKilnConversionPasses();
+  registerKilnTransformsPasses();
   registerKilnPipelines();
 }

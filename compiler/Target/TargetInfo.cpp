@@ -22,3 +22,36 @@ std::unique_ptr<TargetInfo> kiln::createTargetInfo(TargetKind kind) {
     return std::make_unique<PTXTargetInfo>();
   return std::make_unique<SPIRVTargetInfo>();
 }
+
+unsigned TargetInfo::getAddressSpace(kiln::MemorySpace space) const {
+  switch (space) {
+  case kiln::MemorySpace::Global:
+    return getGlobalAddressSpace();
+  case kiln::MemorySpace::Local:
+    return getLocalAddressSpace();
+  case kiln::MemorySpace::Private:
+    return getPrivateAddressSpace();
+  }
+  return getGlobalAddressSpace();
+}
+
+mlir::Value TargetInfo::getDynamicLocalMemoryBase(mlir::OpBuilder &,
+                                                  mlir::Location) const {
+  return {};
+}
+
+mlir::LLVM::LLVMFuncOp kiln::getOrDeclareFunction(
+    mlir::OpBuilder &b, llvm::StringRef name, mlir::LLVM::LLVMFunctionType type,
+    mlir::LLVM::CConv cconv) {
+  mlir::Operation *anchor = b.getInsertionBlock()->getParentOp();
+  auto module = llvm::dyn_cast<mlir::ModuleOp>(anchor);
+  if (!module)
+    module = anchor->getParentOfType<mlir::ModuleOp>();
+  if (auto func = module.lookupSymbol<mlir::LLVM::LLVMFuncOp>(name))
+    return func;
+  mlir::OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  auto func = mlir::LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
+  func.setCConv(cconv);
+  return func;
+}

@@ -8,6 +8,8 @@
 #ifndef KILN_COMPILER_TARGET_TARGETINFO_H
 #define KILN_COMPILER_TARGET_TARGETINFO_H
 
+#include "dialects/Kiln/IR/KilnEnums.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringRef.h"
@@ -37,12 +39,77 @@ public:
   /// Calling convention of kernel entry points and of internal functions.
   virtual mlir::LLVM::CConv getKernelCallingConv() const = 0;
   virtual mlir::LLVM::CConv getFunctionCallingConv() const = 0;
-  /// Address space of global memory (CUDA global, OpenCL CrossWorkgroup).
+  /// Address spaces (CUDA global/shared, OpenCL CrossWorkgroup/Workgroup;
+  /// private arrays are allocas).
   unsigned getGlobalAddressSpace() const { return 1; }
-  /// Emits the global id of the current work-item in `dim` as an i64.
-  virtual mlir::Value getGlobalId(mlir::OpBuilder &builder, mlir::Location loc,
+  unsigned getLocalAddressSpace() const { return 3; }
+  unsigned getPrivateAddressSpace() const { return 0; }
+  unsigned getAddressSpace(kiln::MemorySpace space) const;
+
+  //===--- Index space (every query returns an i64) -----------------------===//
+  virtual mlir::Value getGlobalId(mlir::OpBuilder &b, mlir::Location loc,
                                   unsigned dim) const = 0;
+  virtual mlir::Value getLocalId(mlir::OpBuilder &b, mlir::Location loc,
+                                 unsigned dim) const = 0;
+  virtual mlir::Value getLocalRange(mlir::OpBuilder &b, mlir::Location loc,
+                                    unsigned dim) const = 0;
+  virtual mlir::Value getGroupId(mlir::OpBuilder &b, mlir::Location loc,
+                                 unsigned dim) const = 0;
+  virtual mlir::Value getGroupRange(mlir::OpBuilder &b, mlir::Location loc,
+                                    unsigned dim) const = 0;
+  /// One of the four SubGroup* query kinds.
+  virtual mlir::Value getSubGroupQuery(mlir::OpBuilder &b, mlir::Location loc,
+                                       kiln::QueryKind kind) const = 0;
+  /// The sub-group size the code assumes (0: the device decides).
+  virtual unsigned getSubGroupSize() const = 0;
+
+  //===--- Local memory ---------------------------------------------------===//
+  /// True when LocalAccessor arguments are byte offsets into the launch's
+  /// dynamic local memory (CUDA) rather than pointers (OpenCL).
+  virtual bool passesLocalAccessorsAsOffsets() const = 0;
+  /// The base of dynamic local memory (only where passed as offsets).
+  virtual mlir::Value getDynamicLocalMemoryBase(mlir::OpBuilder &b,
+                                                mlir::Location loc) const;
+
+  //===--- Synchronisation ------------------------------------------------===//
+  virtual void createBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                             kiln::MemoryScope fenceScope) const = 0;
+  virtual void createSubGroupBarrier(mlir::OpBuilder &b,
+                                     mlir::Location loc) const = 0;
+  /// The LLVM syncscope of a memory scope for atomics and fences.
+  virtual llvm::StringRef getSyncScope(kiln::MemoryScope scope) const = 0;
+  /// Whether `kind` on a float of `type` maps to one atomicrmw instruction
+  /// (otherwise lowering emits a compare-exchange loop).
+  virtual bool hasNativeFloatAtomic(kiln::AtomicKind kind,
+                                    mlir::Type type) const = 0;
+
+  //===--- Sub-group operations -------------------------------------------===//
+  virtual mlir::Value createShuffle(mlir::OpBuilder &b, mlir::Location loc,
+                                    kiln::ShuffleMode mode, mlir::Value value,
+                                    mlir::Value offset) const = 0;
+  virtual mlir::Value createSubGroupReduce(mlir::OpBuilder &b,
+                                           mlir::Location loc,
+                                           kiln::CollectiveOp op,
+                                           mlir::Value value) const = 0;
+
+  //===--- Builtins -------------------------------------------------------===//
+  /// Calls the device math library's `function` (OpenCL C names: "sin",
+  /// "atan2", "rsqrt", ...) on float operands of one type.
+  virtual mlir::Value createMathCall(mlir::OpBuilder &b, mlir::Location loc,
+                                     llvm::StringRef function,
+                                     mlir::ValueRange args) const = 0;
+  /// Device printf of a C format and scalar arguments (floats as f64).
+  virtual void createPrintf(mlir::OpBuilder &b, mlir::Location loc,
+                            llvm::StringRef format,
+                            mlir::ValueRange args) const = 0;
 };
+
+/// Declares `name` with `type` in the module enclosing the builder's
+/// insertion point, once; shared by the targets' builtin calls.
+mlir::LLVM::LLVMFuncOp getOrDeclareFunction(mlir::OpBuilder &b,
+                                            llvm::StringRef name,
+                                            mlir::LLVM::LLVMFunctionType type,
+                                            mlir::LLVM::CConv cconv);
 
 std::unique_ptr<TargetInfo> createTargetInfo(TargetKind kind);
 

@@ -1,7 +1,7 @@
 // RUN: kiln-opt %s -split-input-file -verify-diagnostics
 // Verifier messages for malformed kernels.
 
-// expected-error @below {{a kernel's first argument must be the work-item (!kiln.item)}}
+// expected-error @below {{a kernel's first argument must be the work-item (!kiln.item or !kiln.nd_item)}}
 kiln.kernel @no_item(%a: f32) {
   kiln.return
 }
@@ -16,7 +16,7 @@ kiln.kernel @returns(%item: !kiln.item) -> f32 {
 
 // -----
 
-// expected-error @below {{kernel argument #1 ('m') must be a scalar or !kiln.array, got 'memref<4xf32>'}}
+// expected-error @below {{kernel argument #1 ('m') must be a scalar, a global or local !kiln.array, got 'memref<4xf32>'}}
 kiln.kernel @memref_arg(%item: !kiln.item, %m: memref<4xf32> {kiln.name = "m"}) {
   kiln.return
 }

@@ -7,7 +7,8 @@
 namespace kiln {
 
 /// CUDA through LLVM's NVPTX back end: ptx_kernel entry points, special
-/// registers read through the NVVM dialect.
+/// registers read through the NVVM dialect, warps as sub-groups, CUDA's
+/// libdevice as the math library, vprintf for print.
 class PTXTargetInfo final : public TargetInfo {
 public:
   TargetKind getKind() const override { return TargetKind::PTX; }
@@ -18,8 +19,47 @@ public:
   mlir::LLVM::CConv getFunctionCallingConv() const override {
     return mlir::LLVM::CConv::C;
   }
-  mlir::Value getGlobalId(mlir::OpBuilder &builder, mlir::Location loc,
+
+  // PTXTargetInfo.cpp
+  mlir::Value getGlobalId(mlir::OpBuilder &b, mlir::Location loc,
                           unsigned dim) const override;
+  mlir::Value getLocalId(mlir::OpBuilder &b, mlir::Location loc,
+                         unsigned dim) const override;
+  mlir::Value getLocalRange(mlir::OpBuilder &b, mlir::Location loc,
+                            unsigned dim) const override;
+  mlir::Value getGroupId(mlir::OpBuilder &b, mlir::Location loc,
+                         unsigned dim) const override;
+  mlir::Value getGroupRange(mlir::OpBuilder &b, mlir::Location loc,
+                            unsigned dim) const override;
+  mlir::Value getSubGroupQuery(mlir::OpBuilder &b, mlir::Location loc,
+                               kiln::QueryKind kind) const override;
+  unsigned getSubGroupSize() const override { return 32; }
+  bool passesLocalAccessorsAsOffsets() const override { return true; }
+  mlir::Value getDynamicLocalMemoryBase(mlir::OpBuilder &b,
+                                        mlir::Location loc) const override;
+  void createBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                     kiln::MemoryScope fenceScope) const override;
+  void createSubGroupBarrier(mlir::OpBuilder &b,
+                             mlir::Location loc) const override;
+  llvm::StringRef getSyncScope(kiln::MemoryScope scope) const override;
+  bool hasNativeFloatAtomic(kiln::AtomicKind kind,
+                            mlir::Type type) const override;
+
+  // PTXSubGroups.cpp
+  mlir::Value createShuffle(mlir::OpBuilder &b, mlir::Location loc,
+                            kiln::ShuffleMode mode, mlir::Value value,
+                            mlir::Value offset) const override;
+  mlir::Value createSubGroupReduce(mlir::OpBuilder &b, mlir::Location loc,
+                                   kiln::CollectiveOp op,
+                                   mlir::Value value) const override;
+
+  // PTXBuiltins.cpp
+  mlir::Value createMathCall(mlir::OpBuilder &b, mlir::Location loc,
+                             llvm::StringRef function,
+                             mlir::ValueRange args) const override;
+  void createPrintf(mlir::OpBuilder &b, mlir::Location loc,
+                    llvm::StringRef format,
+                    mlir::ValueRange args) const override;
 };
 
 } // namespace kiln

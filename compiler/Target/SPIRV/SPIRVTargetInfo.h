@@ -7,8 +7,9 @@
 namespace kiln {
 
 /// OpenCL-flavoured SPIR-V through LLVM's SPIR-V back end: spir_kernel entry
-/// points; work-item queries are OpenCL builtins (Itanium-mangled), which
-/// the back end turns into SPIR-V BuiltIn variables.
+/// points; work-item queries, barriers, sub-group operations, math and
+/// printf are OpenCL C builtins (Itanium-mangled), which the back end turns
+/// into SPIR-V BuiltIn variables, instructions and OpenCL.std ExtInsts.
 class SPIRVTargetInfo final : public TargetInfo {
 public:
   TargetKind getKind() const override { return TargetKind::SPIRV; }
@@ -21,9 +22,49 @@ public:
   mlir::LLVM::CConv getFunctionCallingConv() const override {
     return mlir::LLVM::CConv::SPIR_FUNC;
   }
-  mlir::Value getGlobalId(mlir::OpBuilder &builder, mlir::Location loc,
+
+  // SPIRVTargetInfo.cpp
+  mlir::Value getGlobalId(mlir::OpBuilder &b, mlir::Location loc,
                           unsigned dim) const override;
+  mlir::Value getLocalId(mlir::OpBuilder &b, mlir::Location loc,
+                         unsigned dim) const override;
+  mlir::Value getLocalRange(mlir::OpBuilder &b, mlir::Location loc,
+                            unsigned dim) const override;
+  mlir::Value getGroupId(mlir::OpBuilder &b, mlir::Location loc,
+                         unsigned dim) const override;
+  mlir::Value getGroupRange(mlir::OpBuilder &b, mlir::Location loc,
+                            unsigned dim) const override;
+  mlir::Value getSubGroupQuery(mlir::OpBuilder &b, mlir::Location loc,
+                               kiln::QueryKind kind) const override;
+  unsigned getSubGroupSize() const override { return 0; }
+  bool passesLocalAccessorsAsOffsets() const override { return false; }
+  void createBarrier(mlir::OpBuilder &b, mlir::Location loc,
+                     kiln::MemoryScope fenceScope) const override;
+  void createSubGroupBarrier(mlir::OpBuilder &b,
+                             mlir::Location loc) const override;
+  llvm::StringRef getSyncScope(kiln::MemoryScope scope) const override;
+  bool hasNativeFloatAtomic(kiln::AtomicKind kind,
+                            mlir::Type type) const override;
+
+  // SPIRVBuiltins.cpp
+  mlir::Value createShuffle(mlir::OpBuilder &b, mlir::Location loc,
+                            kiln::ShuffleMode mode, mlir::Value value,
+                            mlir::Value offset) const override;
+  mlir::Value createSubGroupReduce(mlir::OpBuilder &b, mlir::Location loc,
+                                   kiln::CollectiveOp op,
+                                   mlir::Value value) const override;
+  mlir::Value createMathCall(mlir::OpBuilder &b, mlir::Location loc,
+                             llvm::StringRef function,
+                             mlir::ValueRange args) const override;
+  void createPrintf(mlir::OpBuilder &b, mlir::Location loc,
+                    llvm::StringRef format,
+                    mlir::ValueRange args) const override;
 };
+
+/// Calls the OpenCL builtin `mangledName` (declared spir_func on first use).
+mlir::Value callOpenCLBuiltin(mlir::OpBuilder &b, mlir::Location loc,
+                              llvm::StringRef mangledName, mlir::Type result,
+                              mlir::ValueRange args);
 
 } // namespace kiln
 

@@ -203,7 +203,7 @@ LogicalResult QueryOp::verify() {
          kind == QueryKind::GlobalRange || kind == QueryKind::LocalRange;
   else if (isa<GroupType>(object))
     ok = kind == QueryKind::GroupId || kind == QueryKind::GroupRange ||
-         kind == QueryKind::LocalRange;
+         kind == QueryKind::LocalRange || kind == QueryKind::LocalId;
   else if (isa<SubGroupType>(object))
     ok = subGroupQuery;
   else if (isa<ItemType>(object))
@@ -238,8 +238,6 @@ LogicalResult verifyStaticAlloc(Operation *op, ArrayType type,
 } // namespace
 
 LogicalResult LocalAllocOp::verify() {
-  if (!(*this)->getParentOfType<KernelOp>())
-    return emitOpError("local memory can only be allocated in a kernel");
   return verifyStaticAlloc(*this, getResult().getType(), getShape(),
                            MemorySpace::Local);
 }

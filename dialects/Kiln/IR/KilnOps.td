@@ -163,6 +163,12 @@ def Kiln_LoadOp : Kiln_Op<"load", [
   let results = (outs AnyType:$result);
   let assemblyFormat = "$array `[` $indices `]` attr-dict `:` type($array)";
   let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "::mlir::Value":$array,
+                                 "::mlir::ValueRange":$indices), [{
+    build($_builder, $_state,
+          ::llvm::cast<ArrayType>(array.getType()).getElementType(), array,
+          indices);
+  }]>];
 }
 
 def Kiln_StoreOp : Kiln_Op<"store", [
@@ -196,6 +202,12 @@ def Kiln_QueryOp : Kiln_Op<"query", [Pure]> {
   let results = (outs I64:$result);
   let assemblyFormat = "$kind $object `[` $dim `]` attr-dict `:` type($object)";
   let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "::kiln::QueryKind":$kind,
+                                 "::mlir::Value":$object, "int64_t":$dim), [{
+    build($_builder, $_state, $_builder.getI64Type(),
+          ::kiln::QueryKindAttr::get($_builder.getContext(), kind), object,
+          $_builder.getI64IntegerAttr(dim));
+  }]>];
 }
 
 def Kiln_GetGroupOp : Kiln_Op<"get_group", [Pure]> {

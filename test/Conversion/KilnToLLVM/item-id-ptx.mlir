@@ -12,7 +12,7 @@ kiln.kernel @id(%item: !kiln.item, %out: !kiln.array<i64, 1>) {
 // CHECK: %[[BW:.+]] = llvm.zext %[[B]] : i32 to i64
 // CHECK: %[[S:.+]] = nvvm.read.ptx.sreg.ntid.y : i32
 // CHECK: %[[SW:.+]] = llvm.zext %[[S]] : i32 to i64
+// CHECK: %[[M:.+]] = llvm.mul %[[BW]], %[[SW]] : i64
 // CHECK: %[[T:.+]] = nvvm.read.ptx.sreg.tid.y : i32
 // CHECK: %[[TW:.+]] = llvm.zext %[[T]] : i32 to i64
-// CHECK: %[[M:.+]] = llvm.mul %[[BW]], %[[SW]] : i64
 // CHECK: llvm.add %[[M]], %[[TW]] : i64

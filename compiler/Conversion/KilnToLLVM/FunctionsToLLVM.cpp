@@ -1,0 +1,269 @@
+//===- FunctionsToLLVM.cpp - Kernels, device functions, calls -------------===//
+//
+// A kernel becomes two LLVM functions: an internal always-inline body over
+// structured values, and an entry point following the native kernel ABI
+// (runtime/include/kiln/runtime/KernelMetadata.h) that rebuilds those values
+// from flat arguments and skips work-items outside the launch range.
+// Keeping the body 1:1 with the kiln signature lets device functions and
+// kernels share one signature conversion.
+//
+//===----------------------------------------------------------------------===//
+#include "compiler/Conversion/KilnToLLVM/KilnToLLVMCommon.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+using namespace kiln;
+
+namespace {
+
+constexpr llvm::StringLiteral kBodyPrefix = "__kiln_body_";
+
+/// Converts the signature and region of a kernel or device function into a
+/// new llvm.func named `name`.
+FailureOr<LLVM::LLVMFuncOp>
+convertFuncLike(FunctionOpInterface op, StringRef name,
+                ConversionPatternRewriter &rewriter,
+                const TypeConverter &converter, LLVM::Linkage linkage,
+                LLVM::CConv cconv) {
+  TypeConverter::SignatureConversion sig(op.getNumArguments());
+  for (auto [i, type] : llvm::enumerate(op.getArgumentTypes())) {
+    Type converted = converter.convertType(type);
+    if (!converted)
+      return rewriter.notifyMatchFailure(op, "unconvertible argument type");
+    sig.addInputs(i, converted);
+  }
+  Type result = LLVM::LLVMVoidType::get(op.getContext());
+  if (!op.getResultTypes().empty())
+    result = converter.convertType(op.getResultTypes()[0]);
+  if (!result)
+    return rewriter.notifyMatchFailure(op, "unconvertible result type");
+  auto type = LLVM::LLVMFunctionType::get(result, sig.getConvertedTypes());
+  auto func = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), name, type,
+                                       linkage, /*dsoLocal=*/false, cconv);
+  if (op.isExternal())
+    return func;
+  func.setAlwaysInline(true);
+  rewriter.inlineRegionBefore(op.getFunctionBody(), func.getBody(),
+                              func.end());
+  if (failed(rewriter.convertRegionTypes(&func.getBody(), converter, &sig)))
+    return rewriter.notifyMatchFailure(op, "could not convert region types");
+  return func;
+}
+
+struct KernelOpLowering : KilnPattern<KernelOp> {
+  using KilnPattern::KilnPattern;
+
+  LogicalResult
+  matchAndRewrite(KernelOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string name = op.getSymName().str();
+    FunctionType kilnType = op.getFunctionType();
+    FailureOr<LLVM::LLVMFuncOp> body = convertFuncLike(
+        op, (kBodyPrefix + name).str(), rewriter, *getTypeConverter(),
+        LLVM::Linkage::Internal, target.getFunctionCallingConv());
+    if (failed(body))
+      return failure();
+    buildEntryPoint(op.getLoc(), name, kilnType, *body, rewriter);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+private:
+  bool isLocalAccessor(Type type) const {
+    auto array = dyn_cast<ArrayType>(type);
+    return array && array.isLocal();
+  }
+
+  /// The native argument that carries an array's memory.
+  Type memoryArgumentType(ArrayType array) const {
+    MLIRContext *ctx = array.getContext();
+    if (array.isLocal() && target.passesLocalAccessorsAsOffsets())
+      return IntegerType::get(ctx, 64);
+    return LLVM::LLVMPointerType::get(ctx,
+                                      target.getAddressSpace(array.getSpace()));
+  }
+
+  /// The flat argument types of the native ABI.
+  SmallVector<Type> abiTypes(FunctionType kilnType) const {
+    MLIRContext *ctx = kilnType.getContext();
+    Type i64 = IntegerType::get(ctx, 64);
+    SmallVector<Type> types(3, i64);
+    for (Type input : kilnType.getInputs().drop_front()) {
+      if (auto array = dyn_cast<ArrayType>(input)) {
+        types.push_back(memoryArgumentType(array));
+        types.append(array.getRank(), i64);
+      } else if (isa<DebugType>(input)) {
+        types.push_back(LLVM::LLVMPointerType::get(
+            ctx, target.getGlobalAddressSpace()));
+      } else {
+        types.push_back(storageType(input));
+      }
+    }
+    return types;
+  }
+
+  /// Global array pointers are element-aligned (the runtime allocates
+  /// them), which lets the back ends emit wide, aligned accesses.
+  void annotatePointerAlignment(LLVM::LLVMFuncOp entryPoint,
+                                FunctionType kilnType, OpBuilder &b) const {
+    unsigned index = 3;
+    for (Type input : kilnType.getInputs().drop_front()) {
+      auto array = dyn_cast<ArrayType>(input);
+      if (!array) {
+        ++index;
+        continue;
+      }
+      if (array.isGlobal()) {
+        unsigned bits =
+            storageType(array.getElementType()).getIntOrFloatBitWidth();
+        entryPoint.setArgAttr(index, LLVM::LLVMDialect::getAlignAttrName(),
+                              b.getI64IntegerAttr(std::max(bits / 8, 1u)));
+      }
+      index += 1 + array.getRank();
+    }
+  }
+
+  /// The memory of an array argument: local accessors passed as offsets
+  /// point into the launch's dynamic local memory.
+  Value arrayBase(OpBuilder &b, Location loc, ArrayType array,
+                  Value argument) const {
+    if (!(array.isLocal() && target.passesLocalAccessorsAsOffsets()))
+      return argument;
+    Value base = target.getDynamicLocalMemoryBase(b, loc);
+    return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                               ValueRange{argument});
+  }
+
+  /// Rebuilds the structured arguments of the body from the flat ABI ones.
+  SmallVector<Value> unpackArguments(OpBuilder &b, Location loc,
+                                     FunctionType kilnType, Block *entry,
+                                     LLVM::LLVMFuncOp body) const {
+    ArrayRef<Type> bodyTypes = body.getArgumentTypes();
+    SmallVector<Value> values;
+    Value item = LLVM::UndefOp::create(b, loc, bodyTypes[0]);
+    for (int64_t d = 0; d < 3; ++d)
+      item = LLVM::InsertValueOp::create(b, loc, item, entry->getArgument(d),
+                                         ArrayRef<int64_t>{d});
+    values.push_back(item);
+    unsigned next = 3;
+    for (auto [i, input] : llvm::enumerate(kilnType.getInputs().drop_front())) {
+      auto array = dyn_cast<ArrayType>(input);
+      if (!array) {
+        values.push_back(
+            fromStorage(b, loc, entry->getArgument(next++), input));
+        continue;
+      }
+      Value base = arrayBase(b, loc, array, entry->getArgument(next++));
+      SmallVector<Value> extents;
+      for (unsigned d = 0; d < array.getRank(); ++d)
+        extents.push_back(entry->getArgument(next++));
+      values.push_back(
+          buildArrayStruct(b, loc, bodyTypes[i + 1], base, extents));
+    }
+    return values;
+  }
+
+  /// True when the current work-item lies inside the launch range: the
+  /// runtime may round the grid up to whole work-groups for Range launches.
+  Value isInRange(OpBuilder &b, Location loc, Block *entry) const {
+    Value inRange;
+    for (unsigned d = 0; d < 3; ++d) {
+      Value id = target.getGlobalId(b, loc, d);
+      Value ok = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, id,
+                                      entry->getArgument(d));
+      inRange = inRange ? LLVM::AndOp::create(b, loc, inRange, ok) : ok;
+    }
+    return inRange;
+  }
+
+  void buildEntryPoint(Location loc, StringRef name, FunctionType kilnType,
+                       LLVM::LLVMFuncOp body,
+                       ConversionPatternRewriter &rewriter) const {
+    MLIRContext *ctx = kilnType.getContext();
+    SmallVector<Type> types = abiTypes(kilnType);
+    auto entryType =
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), types);
+    auto entryPoint = LLVM::LLVMFuncOp::create(
+        rewriter, loc, name, entryType, LLVM::Linkage::External,
+        /*dsoLocal=*/false, target.getKernelCallingConv());
+    annotatePointerAlignment(entryPoint, kilnType, rewriter);
+    SmallVector<Location> locs(types.size(), loc);
+    Block *entry = rewriter.createBlock(&entryPoint.getBody(), {}, types, locs);
+    Block *callBlock = rewriter.createBlock(&entryPoint.getBody());
+    Block *exitBlock = rewriter.createBlock(&entryPoint.getBody());
+
+    rewriter.setInsertionPointToEnd(entry);
+    // NdRange launches cover whole work-groups exactly: no guard, which
+    // also keeps barriers convergent.
+    if (isa<NdItemType>(kilnType.getInput(0)))
+      LLVM::BrOp::create(rewriter, loc, ValueRange{}, callBlock);
+    else
+      LLVM::CondBrOp::create(rewriter, loc, isInRange(rewriter, loc, entry),
+                             callBlock, exitBlock);
+
+    rewriter.setInsertionPointToEnd(callBlock);
+    SmallVector<Value> args =
+        unpackArguments(rewriter, loc, kilnType, entry, body);
+    auto call = LLVM::CallOp::create(rewriter, loc, body, args);
+    call.setCConv(target.getFunctionCallingConv());
+    LLVM::BrOp::create(rewriter, loc, ValueRange{}, exitBlock);
+
+    rewriter.setInsertionPointToEnd(exitBlock);
+    LLVM::ReturnOp::create(rewriter, loc, ValueRange{});
+  }
+};
+
+struct DeviceFuncOpLowering : KilnPattern<DeviceFuncOp> {
+  using KilnPattern::KilnPattern;
+
+  LogicalResult
+  matchAndRewrite(DeviceFuncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    LLVM::Linkage linkage = op.isExternal() ? LLVM::Linkage::External
+                                            : LLVM::Linkage::Internal;
+    if (failed(convertFuncLike(op, op.getSymName(), rewriter,
+                               *getTypeConverter(), linkage,
+                               target.getFunctionCallingConv())))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct CallOpLowering : KilnPattern<CallOp> {
+  using KilnPattern::KilnPattern;
+
+  LogicalResult
+  matchAndRewrite(CallOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> results;
+    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(), results)))
+      return rewriter.notifyMatchFailure(op, "unconvertible result type");
+    auto call = LLVM::CallOp::create(rewriter, op.getLoc(), results,
+                                     op.getCalleeAttr(), adaptor.getOperands());
+    call.setCConv(target.getFunctionCallingConv());
+    rewriter.replaceOp(op, call.getResults());
+    return success();
+  }
+};
+
+struct ReturnOpLowering : KilnPattern<ReturnOp> {
+  using KilnPattern::KilnPattern;
+
+  LogicalResult
+  matchAndRewrite(ReturnOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, adaptor.getOperands());
+    return success();
+  }
+};
+
+} // namespace
+
+void kiln::populateFunctionPatterns(LLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const TargetInfo &target) {
+  patterns.add<KernelOpLowering, DeviceFuncOpLowering, CallOpLowering,
+               ReturnOpLowering>(converter, target);
+}

@@ -1,0 +1,103 @@
+//===- KilnToLLVMCommon.cpp - Shared pieces of the kiln lowering ----------===//
+#include "compiler/Conversion/KilnToLLVM/KilnToLLVM.h"
+#include "compiler/Conversion/KilnToLLVM/KilnToLLVMCommon.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+using namespace kiln;
+
+Type kiln::storageType(Type type) {
+  if (type.isInteger(1))
+    return IntegerType::get(type.getContext(), 8);
+  return type;
+}
+
+Value kiln::toStorage(OpBuilder &b, Location loc, Value v) {
+  if (!v.getType().isInteger(1))
+    return v;
+  return LLVM::ZExtOp::create(b, loc, b.getI8Type(), v);
+}
+
+Value kiln::fromStorage(OpBuilder &b, Location loc, Value v, Type type) {
+  if (!type.isInteger(1))
+    return v;
+  Value zero = LLVM::ConstantOp::create(b, loc, v.getType(),
+                                        b.getIntegerAttr(v.getType(), 0));
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, v, zero);
+}
+
+Value kiln::constantI64(OpBuilder &b, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                  b.getI64IntegerAttr(v));
+}
+
+Value kiln::constantI32(OpBuilder &b, Location loc, int32_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(v));
+}
+
+Value kiln::elementAddress(OpBuilder &b, Location loc, ArrayType type,
+                           Value array, ValueRange indices,
+                           const TargetInfo &target) {
+  Value base = LLVM::ExtractValueOp::create(b, loc, array, ArrayRef<int64_t>{0});
+  Value linear = indices[0];
+  for (int64_t d = 1; d < type.getRank(); ++d) {
+    Value extent =
+        LLVM::ExtractValueOp::create(b, loc, array, ArrayRef<int64_t>{1, d});
+    linear = LLVM::MulOp::create(b, loc, linear, extent);
+    linear = LLVM::AddOp::create(b, loc, linear, indices[d]);
+  }
+  auto ptrType = LLVM::LLVMPointerType::get(
+      b.getContext(), target.getAddressSpace(type.getSpace()));
+  return LLVM::GEPOp::create(b, loc, ptrType,
+                             storageType(type.getElementType()), base,
+                             ValueRange{linear}, LLVM::GEPNoWrapFlags::inbounds);
+}
+
+Value kiln::buildArrayStruct(OpBuilder &b, Location loc, Type structType,
+                             Value base, ValueRange extents) {
+  Value s = LLVM::UndefOp::create(b, loc, structType);
+  s = LLVM::InsertValueOp::create(b, loc, s, base, ArrayRef<int64_t>{0});
+  for (auto [d, extent] : llvm::enumerate(extents))
+    s = LLVM::InsertValueOp::create(b, loc, s, extent,
+                                    ArrayRef<int64_t>{1, static_cast<int64_t>(d)});
+  return s;
+}
+
+void kiln::populateKilnToLLVMTypeConversions(LLVMTypeConverter &converter,
+                                             const TargetInfo &target) {
+  converter.addConversion([&target](ArrayType type) -> Type {
+    MLIRContext *ctx = type.getContext();
+    auto extents =
+        LLVM::LLVMArrayType::get(IntegerType::get(ctx, 64), type.getRank());
+    auto ptr = LLVM::LLVMPointerType::get(
+        ctx, target.getAddressSpace(type.getSpace()));
+    return LLVM::LLVMStructType::getLiteral(ctx, {ptr, extents});
+  });
+  // Index objects all carry the launch's global range; everything else is
+  // a hardware query.
+  auto range = [](MLIRContext *ctx) -> Type {
+    return LLVM::LLVMArrayType::get(IntegerType::get(ctx, 64), 3);
+  };
+  converter.addConversion([range](ItemType t) { return range(t.getContext()); });
+  converter.addConversion([range](NdItemType t) { return range(t.getContext()); });
+  converter.addConversion([range](GroupType t) { return range(t.getContext()); });
+  converter.addConversion([range](SubGroupType t) { return range(t.getContext()); });
+  converter.addConversion([&target](DebugType t) -> Type {
+    return LLVM::LLVMPointerType::get(t.getContext(),
+                                      target.getGlobalAddressSpace());
+  });
+}
+
+void kiln::populateKilnToLLVMPatterns(LLVMTypeConverter &converter,
+                                      RewritePatternSet &patterns,
+                                      const TargetInfo &target) {
+  populateFunctionPatterns(converter, patterns, target);
+  populateIndexSpacePatterns(converter, patterns, target);
+  populateMemoryPatterns(converter, patterns, target);
+  populateAtomicPatterns(converter, patterns, target);
+  populateSubGroupPatterns(converter, patterns, target);
+  populateBuiltinPatterns(converter, patterns, target);
+  populateDebugPatterns(converter, patterns, target);
+}

@@ -1,0 +1,140 @@
+//===- MemoryToLLVM.cpp - Array access and local/private allocation -------===//
+//
+// Arrays are {pointer, [N x i64] extents} in every memory space. Static
+// local arrays become module globals in the local address space (one per
+// allocation, shared by the work-group); private arrays become allocas.
+//
+//===----------------------------------------------------------------------===//
+#include "compiler/Conversion/KilnToLLVM/KilnToLLVMCommon.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+using namespace kiln;
+
+namespace {
+
+struct DimOpLowering : KilnPattern<DimOp> {
+  using KilnPattern::KilnPattern;
+  LogicalResult
+  matchAndRewrite(DimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<LLVM::ExtractValueOp>(
+        op, adaptor.getArray(),
+        ArrayRef<int64_t>{1, static_cast<int64_t>(op.getDim())});
+    return success();
+  }
+};
+
+struct LoadOpLowering : KilnPattern<LoadOp> {
+  using KilnPattern::KilnPattern;
+  LogicalResult
+  matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ArrayType type = op.getArray().getType();
+    Value address = elementAddress(rewriter, loc, type, adaptor.getArray(),
+                                   adaptor.getIndices(), target);
+    Type element = type.getElementType();
+    Value value =
+        LLVM::LoadOp::create(rewriter, loc, storageType(element), address);
+    rewriter.replaceOp(op, fromStorage(rewriter, loc, value, element));
+    return success();
+  }
+};
+
+struct StoreOpLowering : KilnPattern<StoreOp> {
+  using KilnPattern::KilnPattern;
+  LogicalResult
+  matchAndRewrite(StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ArrayType type = op.getArray().getType();
+    Value address = elementAddress(rewriter, loc, type, adaptor.getArray(),
+                                   adaptor.getIndices(), target);
+    Value value = toStorage(rewriter, loc, adaptor.getValue());
+    rewriter.replaceOpWithNewOp<LLVM::StoreOp>(op, value, address);
+    return success();
+  }
+};
+
+int64_t elementCount(ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t extent : shape)
+    n *= extent;
+  return n;
+}
+
+SmallVector<Value> constantExtents(OpBuilder &b, Location loc,
+                                   ArrayRef<int64_t> shape) {
+  SmallVector<Value> extents;
+  for (int64_t extent : shape)
+    extents.push_back(constantI64(b, loc, extent));
+  return extents;
+}
+
+struct LocalAllocOpLowering : KilnPattern<LocalAllocOp> {
+  using KilnPattern::KilnPattern;
+  LogicalResult
+  matchAndRewrite(LocalAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ArrayType type = op.getResult().getType();
+    auto storage = LLVM::LLVMArrayType::get(storageType(type.getElementType()),
+                                            elementCount(op.getShape()));
+    auto module = op->getParentOfType<ModuleOp>();
+    std::string name;
+    for (unsigned i = 0;; ++i) {
+      name = "__kiln_local_" + std::to_string(i);
+      if (!module.lookupSymbol(name))
+        break;
+    }
+    unsigned space = target.getLocalAddressSpace();
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      // Local memory cannot be initialised: no initializer, internal.
+      LLVM::GlobalOp::create(rewriter, loc, storage, /*isConstant=*/false,
+                             LLVM::Linkage::Internal, name, Attribute(),
+                             /*alignment=*/16, space);
+    }
+    auto ptr = LLVM::LLVMPointerType::get(rewriter.getContext(), space);
+    Value base = LLVM::AddressOfOp::create(
+        rewriter, loc, ptr, FlatSymbolRefAttr::get(rewriter.getContext(), name));
+    Type structType = getTypeConverter()->convertType(type);
+    rewriter.replaceOp(op, buildArrayStruct(rewriter, loc, structType, base,
+                                            constantExtents(rewriter, loc,
+                                                            op.getShape())));
+    return success();
+  }
+};
+
+struct PrivateAllocOpLowering : KilnPattern<PrivateAllocOp> {
+  using KilnPattern::KilnPattern;
+  LogicalResult
+  matchAndRewrite(PrivateAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ArrayType type = op.getResult().getType();
+    Type element = storageType(type.getElementType());
+    auto ptr = LLVM::LLVMPointerType::get(rewriter.getContext(),
+                                          target.getPrivateAddressSpace());
+    Value count = constantI64(rewriter, loc, elementCount(op.getShape()));
+    Value base = LLVM::AllocaOp::create(rewriter, loc, ptr, element, count, 16);
+    Type structType = getTypeConverter()->convertType(type);
+    rewriter.replaceOp(op, buildArrayStruct(rewriter, loc, structType, base,
+                                            constantExtents(rewriter, loc,
+                                                            op.getShape())));
+    return success();
+  }
+};
+
+} // namespace
+
+void kiln::populateMemoryPatterns(LLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns,
+                                  const TargetInfo &target) {
+  patterns.add<DimOpLowering, LoadOpLowering, StoreOpLowering,
+               LocalAllocOpLowering, PrivateAllocOpLowering>(converter, target);
+}

@@ -1,0 +1,84 @@
+//===- Specialization.h - Signatures for generic kernels --------*- C++ -*-===//
+//
+// A kernel with unannotated (generic) parameters or `Constant[T]`
+// parameters is compiled only when specialized (spec section 2): the caller
+// (the JIT from launch arguments, or the CLI from an explicit signature)
+// gives the types of the generic parameters and the values of the constant
+// ones. Constant parameters are then folded into the body and are not
+// kernel arguments.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KILN_FRONTEND_SPECIALIZATION_H
+#define KILN_FRONTEND_SPECIALIZATION_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kiln {
+
+/// The value of a `Constant[T]` parameter. It is converted to T with the
+/// implicit-safe rules of spec section 4 (an integer must fit T; a float is
+/// accepted only for a float T; a bool for any T).
+struct ConstantValue {
+  enum class Kind { Int, UInt, Float, Bool };
+  Kind kind = Kind::Int;
+  int64_t i = 0;  ///< Kind::Int
+  uint64_t u = 0; ///< Kind::UInt (values above INT64_MAX)
+  double f = 0;   ///< Kind::Float
+  bool b = false; ///< Kind::Bool
+
+  static ConstantValue ofInt(int64_t v) {
+    ConstantValue c;
+    c.kind = Kind::Int;
+    c.i = v;
+    return c;
+  }
+  static ConstantValue ofUInt(uint64_t v) {
+    ConstantValue c;
+    c.kind = Kind::UInt;
+    c.u = v;
+    return c;
+  }
+  static ConstantValue ofFloat(double v) {
+    ConstantValue c;
+    c.kind = Kind::Float;
+    c.f = v;
+    return c;
+  }
+  static ConstantValue ofBool(bool v) {
+    ConstantValue c;
+    c.kind = Kind::Bool;
+    c.b = v;
+    return c;
+  }
+};
+
+/// How to compile one generic kernel.
+struct Specialization {
+  /// The kernel's name in the source.
+  std::string kernel;
+  /// Parameter name -> type, spelled as in annotations: "float32", "i64",
+  /// "np.uint8", "Array[float32, 2]", "LocalAccessor[int32]", "Item",
+  /// "NdItem". A type for an annotated parameter must equal the
+  /// annotation.
+  std::map<std::string, std::string> types;
+  /// `Constant[T]` parameter name -> value.
+  std::map<std::string, ConstantValue> constants;
+};
+
+/// Parses a signature written for the command line:
+///   KERNEL:NAME=VALUE,NAME=VALUE,...
+/// where VALUE is a type ("float32", "Array[float32, 2]") or a constant
+/// (an integer, a float with '.' or an exponent, True or False). Commas
+/// inside brackets do not separate. Returns the reason on a syntax error.
+std::optional<Specialization> parseSpecialization(llvm::StringRef text,
+                                                  std::string &error);
+
+} // namespace kiln
+
+#endif // KILN_FRONTEND_SPECIALIZATION_H

@@ -1,0 +1,325 @@
+//===- ExpandGroupCollectives.cpp - Group collectives via local memory ----===//
+//
+// Rewrites kiln.group_reduce / group_scan / group_broadcast into kiln ops
+// (local scratch, barriers, loads, stores) plus arith/scf, so every target
+// runs the same algorithm. All work-items execute the same sequence of
+// barriers (the loops are uniform), as barriers require.
+//
+//===----------------------------------------------------------------------===//
+#include "dialects/Kiln/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <limits>
+
+namespace kiln {
+#define GEN_PASS_DEF_KILNEXPANDGROUPCOLLECTIVES
+#include "dialects/Kiln/Transforms/Passes.h.inc"
+} // namespace kiln
+
+using namespace mlir;
+using namespace kiln;
+
+namespace {
+
+Value c64(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI64Type(), v);
+}
+
+Value combine(OpBuilder &b, Location loc, CollectiveOp op, Value lhs,
+              Value rhs) {
+  bool isFloat = isa<FloatType>(lhs.getType());
+  switch (op) {
+  case CollectiveOp::Add:
+    return isFloat ? Value(arith::AddFOp::create(b, loc, lhs, rhs))
+                   : Value(arith::AddIOp::create(b, loc, lhs, rhs));
+  case CollectiveOp::Min:
+    return isFloat ? Value(arith::MinNumFOp::create(b, loc, lhs, rhs))
+                   : Value(arith::MinSIOp::create(b, loc, lhs, rhs));
+  case CollectiveOp::Max:
+    return isFloat ? Value(arith::MaxNumFOp::create(b, loc, lhs, rhs))
+                   : Value(arith::MaxSIOp::create(b, loc, lhs, rhs));
+  case CollectiveOp::UMin:
+    return arith::MinUIOp::create(b, loc, lhs, rhs);
+  case CollectiveOp::UMax:
+    return arith::MaxUIOp::create(b, loc, lhs, rhs);
+  case CollectiveOp::And:
+    return arith::AndIOp::create(b, loc, lhs, rhs);
+  case CollectiveOp::Or:
+    return arith::OrIOp::create(b, loc, lhs, rhs);
+  case CollectiveOp::Xor:
+    return arith::XOrIOp::create(b, loc, lhs, rhs);
+  }
+  return lhs;
+}
+
+/// The value `x` with `combine(identity, x) == x`.
+Value identity(OpBuilder &b, Location loc, CollectiveOp op, Type type) {
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    const llvm::fltSemantics &sem = floatType.getFloatSemantics();
+    APFloat v = op == CollectiveOp::Min   ? APFloat::getInf(sem, false)
+                : op == CollectiveOp::Max ? APFloat::getInf(sem, true)
+                                          : APFloat::getZero(sem);
+    return arith::ConstantFloatOp::create(b, loc, floatType, v);
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  APInt v(width, 0);
+  if (op == CollectiveOp::Min)
+    v = APInt::getSignedMaxValue(width);
+  else if (op == CollectiveOp::Max)
+    v = APInt::getSignedMinValue(width);
+  else if (op == CollectiveOp::UMin || op == CollectiveOp::And)
+    v = APInt::getAllOnes(width);
+  return arith::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, v));
+}
+
+/// Builds `if (cond) { body }` and leaves the insertion point after it.
+void ifThen(OpBuilder &b, Location loc, Value cond,
+            llvm::function_ref<void()> body) {
+  auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  body();
+}
+
+/// Per-function state: one scratch array per element type.
+class Expander {
+public:
+  explicit Expander(FunctionOpInterface func) : func(func) {}
+
+  void expand(GroupReduceOp op);
+  void expand(GroupScanOp op);
+  void expand(GroupBroadcastOp op);
+
+private:
+  Value scratchFor(Type type) {
+    auto it = scratch.find(type);
+    if (it != scratch.end())
+      return it->second;
+    OpBuilder b(&func.getFunctionBody().front(),
+                func.getFunctionBody().front().begin());
+    auto arrayType = ArrayType::get(type.getContext(), type, 1,
+                                    MemorySpace::Local);
+    Value array = LocalAllocOp::create(
+        b, func.getLoc(), arrayType,
+        b.getDenseI64ArrayAttr({kGroupScratchSlots}));
+    return scratch[type] = array;
+  }
+
+  /// A private scalar slot (rank-0 memref) at the function entry.
+  Value slot(Type type) {
+    OpBuilder b(&func.getFunctionBody().front(),
+                func.getFunctionBody().front().begin());
+    return memref::AllocaOp::create(b, func.getLoc(),
+                                    MemRefType::get({}, type));
+  }
+
+  static Value query(OpBuilder &b, Location loc, QueryKind kind, Value group,
+                     int64_t dim) {
+    return QueryOp::create(b, loc, kind, group, dim);
+  }
+
+  /// Row-major local linear id and work-group size.
+  static std::pair<Value, Value> linearIdAndSize(OpBuilder &b, Location loc,
+                                                 Value group) {
+    Value id = query(b, loc, QueryKind::LocalId, group, 0);
+    Value size = query(b, loc, QueryKind::LocalRange, group, 0);
+    for (int64_t d = 1; d < 3; ++d) {
+      Value extent = query(b, loc, QueryKind::LocalRange, group, d);
+      id = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, id, extent),
+          query(b, loc, QueryKind::LocalId, group, d));
+      size = arith::MulIOp::create(b, loc, size, extent);
+    }
+    return {id, size};
+  }
+
+  static void barrier(OpBuilder &b, Location loc, Value group) {
+    BarrierOp::create(b, loc, group, MemoryScope::WorkGroup);
+  }
+
+  /// A loop over i in [lb, ub) with a uniform trip count.
+  static void forRange(OpBuilder &b, Location loc, Value lb, Value ub,
+                       Value step, llvm::function_ref<void(Value)> body) {
+    auto loop = scf::ForOp::create(b, loc, lb, ub, step);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    body(loop.getInductionVar());
+  }
+
+  FunctionOpInterface func;
+  llvm::DenseMap<Type, Value> scratch;
+};
+
+void Expander::expand(GroupReduceOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value group = op.getGroup(), x = op.getValue();
+  Value buf = scratchFor(x.getType());
+  auto [lid, size] = linearIdAndSize(b, loc, group);
+  Value slots = c64(b, loc, kGroupScratchSlots);
+  Value one = c64(b, loc, 1);
+  ifThen(b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lid, slots),
+         [&] { StoreOp::create(b, loc, x, buf, ValueRange{lid}); });
+  barrier(b, loc, group);
+  // Work-items beyond the scratch fold into it in uniform rounds.
+  Value rounds = arith::CeilDivUIOp::create(b, loc, size, slots);
+  forRange(b, loc, one, rounds, one, [&](Value r) {
+    Value start = arith::MulIOp::create(b, loc, r, slots);
+    Value local = arith::SubIOp::create(b, loc, lid, start);
+    Value mine = arith::AndIOp::create(
+        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, lid, start),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, local, slots));
+    ifThen(b, loc, mine, [&] {
+      Value acc = LoadOp::create(b, loc, buf, ValueRange{local});
+      StoreOp::create(b, loc, combine(b, loc, op.getOp(), acc, x), buf,
+                      ValueRange{local});
+    });
+    barrier(b, loc, group);
+  });
+  Value used = arith::MinUIOp::create(b, loc, size, slots);
+  for (int64_t stride = kGroupScratchSlots / 2; stride >= 1; stride /= 2) {
+    Value s = c64(b, loc, stride);
+    Value partner = arith::AddIOp::create(b, loc, lid, s);
+    Value active = arith::AndIOp::create(
+        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lid, s),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, partner, used));
+    ifThen(b, loc, active, [&] {
+      Value lhs = LoadOp::create(b, loc, buf, ValueRange{lid});
+      Value rhs = LoadOp::create(b, loc, buf, ValueRange{partner});
+      StoreOp::create(b, loc, combine(b, loc, op.getOp(), lhs, rhs), buf,
+                      ValueRange{lid});
+    });
+    barrier(b, loc, group);
+  }
+  Value result = LoadOp::create(b, loc, buf, ValueRange{c64(b, loc, 0)});
+  barrier(b, loc, group); // the scratch may be reused right after
+  op.replaceAllUsesWith(result);
+  op.erase();
+}
+
+void Expander::expand(GroupScanOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Type type = op.getValue().getType();
+  Value group = op.getGroup(), x = op.getValue();
+  Value buf = scratchFor(type);
+  Value resultSlot = slot(type), carrySlot = slot(type);
+  Value zeroIdentity = identity(b, loc, op.getOp(), type);
+  memref::StoreOp::create(b, loc, zeroIdentity, carrySlot);
+  memref::StoreOp::create(b, loc, zeroIdentity, resultSlot);
+  auto [lid, size] = linearIdAndSize(b, loc, group);
+  Value slots = c64(b, loc, kGroupScratchSlots);
+  Value zero = c64(b, loc, 0), one = c64(b, loc, 1);
+  bool exclusive = op.getKind() == ScanKind::Exclusive;
+  Value chunks = arith::CeilDivUIOp::create(b, loc, size, slots);
+  forRange(b, loc, zero, chunks, one, [&](Value c) {
+    Value start = arith::MulIOp::create(b, loc, c, slots);
+    Value local = arith::SubIOp::create(b, loc, lid, start);
+    Value inChunk = arith::AndIOp::create(
+        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, lid, start),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, local, slots));
+    ifThen(b, loc, inChunk,
+           [&] { StoreOp::create(b, loc, x, buf, ValueRange{local}); });
+    barrier(b, loc, group);
+    // Hillis-Steele: read the partner, wait, then write.
+    for (int64_t stride = 1; stride < kGroupScratchSlots; stride *= 2) {
+      Value s = c64(b, loc, stride);
+      Value active = arith::AndIOp::create(
+          b, loc, inChunk,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, local, s));
+      auto read = scf::IfOp::create(b, loc, TypeRange{type}, active, true);
+      {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(read.thenBlock());
+        Value partner = arith::SubIOp::create(b, loc, local, s);
+        Value v = LoadOp::create(b, loc, buf, ValueRange{partner});
+        scf::YieldOp::create(b, loc, v);
+        b.setInsertionPointToStart(read.elseBlock());
+        scf::YieldOp::create(b, loc, identity(b, loc, op.getOp(), type));
+      }
+      barrier(b, loc, group);
+      ifThen(b, loc, active, [&] {
+        Value own = LoadOp::create(b, loc, buf, ValueRange{local});
+        StoreOp::create(b, loc, combine(b, loc, op.getOp(), read.getResult(0), own),
+                        buf, ValueRange{local});
+      });
+      barrier(b, loc, group);
+    }
+    Value carry = memref::LoadOp::create(b, loc, carrySlot);
+    ifThen(b, loc, inChunk, [&] {
+      Value value;
+      if (exclusive) {
+        Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                              local, zero);
+        Value prev = arith::SelectOp::create(
+            b, loc, isFirst, zero, arith::SubIOp::create(b, loc, local, one));
+        Value before = LoadOp::create(b, loc, buf, ValueRange{prev});
+        before = arith::SelectOp::create(b, loc, isFirst,
+                                         identity(b, loc, op.getOp(), type),
+                                         before);
+        value = combine(b, loc, op.getOp(), carry, before);
+      } else {
+        value = combine(b, loc, op.getOp(), carry,
+                        LoadOp::create(b, loc, buf, ValueRange{local}));
+      }
+      memref::StoreOp::create(b, loc, value, resultSlot);
+    });
+    Value remaining = arith::SubIOp::create(b, loc, size, start);
+    Value last = arith::SubIOp::create(
+        b, loc, arith::MinUIOp::create(b, loc, remaining, slots), one);
+    Value total = LoadOp::create(b, loc, buf, ValueRange{last});
+    barrier(b, loc, group);
+    memref::StoreOp::create(b, loc, combine(b, loc, op.getOp(), carry, total),
+                            carrySlot);
+  });
+  Value result = memref::LoadOp::create(b, loc, resultSlot);
+  op.replaceAllUsesWith(result);
+  op.erase();
+}
+
+void Expander::expand(GroupBroadcastOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value group = op.getGroup();
+  Value buf = scratchFor(op.getValue().getType());
+  Value zero = c64(b, loc, 0);
+  auto [lid, size] = linearIdAndSize(b, loc, group);
+  (void)size;
+  ifThen(b, loc,
+         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lid,
+                               op.getSource()),
+         [&] { StoreOp::create(b, loc, op.getValue(), buf, ValueRange{zero}); });
+  barrier(b, loc, group);
+  Value result = LoadOp::create(b, loc, buf, ValueRange{zero});
+  barrier(b, loc, group);
+  op.replaceAllUsesWith(result);
+  op.erase();
+}
+
+struct ExpandGroupCollectivesPass
+    : kiln::impl::KilnExpandGroupCollectivesBase<ExpandGroupCollectivesPass> {
+  void runOnOperation() override {
+    getOperation().walk([](FunctionOpInterface func) {
+      if (func.isExternal())
+        return;
+      Expander expander(func);
+      SmallVector<Operation *> collectives;
+      func.walk([&](Operation *op) {
+        if (isa<GroupReduceOp, GroupScanOp, GroupBroadcastOp>(op))
+          collectives.push_back(op);
+      });
+      for (Operation *op : collectives)
+        TypeSwitch<Operation *>(op)
+            .Case<GroupReduceOp, GroupScanOp, GroupBroadcastOp>(
+                [&](auto c) { expander.expand(c); });
+    });
+  }
+};
+
+} // namespace

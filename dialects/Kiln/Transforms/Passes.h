@@ -1,0 +1,23 @@
+//===- Passes.h - In-dialect kiln transformations ---------------*- C++ -*-===//
+#ifndef KILN_DIALECT_KILN_TRANSFORMS_PASSES_H
+#define KILN_DIALECT_KILN_TRANSFORMS_PASSES_H
+
+#include "dialects/Kiln/IR/KilnOps.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace kiln {
+
+#define GEN_PASS_DECL
+#include "dialects/Kiln/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "dialects/Kiln/Transforms/Passes.h.inc"
+
+/// Slots of the per-type scratch array group collectives use.
+inline constexpr int64_t kGroupScratchSlots = 1024;
+
+} // namespace kiln
+
+#endif // KILN_DIALECT_KILN_TRANSFORMS_PASSES_H
