@@ -1,5 +1,0 @@
-# RUN: not kilnc %s --emit=kiln 2>&1 | FileCheck %s
-# CHECK: {{.*}}err_tuple_assignment.py:5:5: error: unsupported construct: tuple assignment
-@kernel
-def k(item: Item, a: Array[float32], m: Array[int32, 2], n: int32, x: float32, u: uint32, i8v: int8):
-    b, c = 1, 2
