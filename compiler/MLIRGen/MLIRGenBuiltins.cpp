@@ -298,10 +298,10 @@ Value MLIRGenImpl::genMath(const ast::BuiltinExpr &e) {
   if (n == "erf") return math::ErfOp::create(builder, l, x[0]);
   if (n == "fma") return math::FmaOp::create(builder, l, x[0], x[1], x[2]);
   if (n == "rsqrt") return math::RsqrtOp::create(builder, l, x[0]);
-  Value inf = constFloat(l, t, std::numeric_limits<double>::infinity());
   if (n == "isnan")
     return arith::CmpFOp::create(builder, l, arith::CmpFPredicate::UNO, x[0],
                                  x[0]);
+  Value inf = constFloat(l, t, std::numeric_limits<double>::infinity());
   if (n == "isinf")
     return arith::CmpFOp::create(builder, l, arith::CmpFPredicate::OEQ,
                                  math::AbsFOp::create(builder, l, x[0]), inf);
