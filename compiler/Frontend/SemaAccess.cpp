@@ -44,6 +44,13 @@ void Sema::checkAttribute(ExprPtr &e) {
       return;
     }
     if (a->attr == "size") {
+      if (auto *alloc = llvm::dyn_cast_or_null<BuiltinExpr>(obj->init)) {
+        IntValue size = 1;
+        for (int64_t d : alloc->shape)
+          size *= d;
+        e = makeLiteral(a->loc, ConstValue::ofInt(size), true, Type::int64());
+        return;
+      }
       e = std::make_unique<ArraySizeExpr>(a->loc, obj);
       e->type = Type::int64();
       return;
@@ -114,6 +121,12 @@ void Sema::checkSubscript(ExprPtr &e) {
                             obj->type.rank());
       if (!dim)
         return;
+      // The extents of local_array / private_array are constants.
+      if (auto *alloc = llvm::dyn_cast_or_null<BuiltinExpr>(obj->init)) {
+        e = makeLiteral(s->loc, ConstValue::ofInt(alloc->shape[*dim]), true,
+                        Type::int64());
+        return;
+      }
       e = std::make_unique<ArrayDimExpr>(s->loc, obj, *dim);
       e->type = Type::int64();
       return;

@@ -101,22 +101,19 @@ void Sema::checkExprStmt(ExprStmt &s) {
 
 void Sema::assignObject(NameExpr &n, ExprPtr &target, ExprPtr &value) {
   Type t = value->type;
-  const char *article = t.isItem() || t.isArray() || t.isAtomicRef() ? "an"
-                                                                      : "a";
-  std::string what = std::string(article) + " '" + t.str() + "'";
+  std::string name = t.str();
+  bool vowel = llvm::StringRef("AEIOU").contains(name[0]);
+  std::string what = std::string(vowel ? "an" : "a") + " '" + name + "'";
   auto it = vars.find(n.name);
   if (it != vars.end()) {
     VarDecl *d = it->second;
-    if (d->type.isValid())
+    if (d->type == t)
+      error(n.loc, "'" + n.name + "' holds " + what +
+                       " and can be assigned only once");
+    else if (d->type.isValid())
       error(n.loc, "cannot assign " + what + " to '" + n.name +
                        "', which already holds a value of type '" +
                        d->type.str() + "'");
-    return;
-  }
-  if (assignmentCounts.lookup(n.name) > 1) {
-    error(n.loc, "'" + n.name + "' holds " + what +
-                     " and must be assigned exactly once");
-    declare(n.name, n.loc, Type::invalid());
     return;
   }
   if (t.isArray() && !llvm::isa<BuiltinExpr>(value.get())) {
