@@ -1,0 +1,5 @@
+# RUN: not kilnc %s --emit=kiln 2>&1 | FileCheck %s
+# CHECK: {{.*}}err_device_func_decorator.py:3:14: error: unknown @device_func argument 'inline'; only 'extern' is accepted
+@device_func(inline=True)
+def f(n: int32):
+    pass
