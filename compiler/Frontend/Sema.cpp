@@ -685,6 +685,10 @@ void Sema::checkBody(FunctionDef &f) {
     vars[d->name] = d;
   for (ConstantParam &c : f.constantParams)
     paramConstants[c.name] = c.value.get();
+  // A Constant parameter whose value was rejected: uses stay silent.
+  for (const Param &p : f.params)
+    if (p.isConstant && !paramConstants.count(p.name))
+      paramConstants[p.name] = nullptr;
   if (f.isExtern)
     return;
   collectAssignedNames(f.body);

@@ -262,6 +262,8 @@ void Sema::checkName(ExprPtr &e) {
   if (fn) {
     auto pc = paramConstants.find(n->name);
     if (pc != paramConstants.end()) {
+      if (!pc->second)
+        return;
       const Expr &value = *pc->second;
       e = makeLiteral(n->loc, *literalValue(value), false, value.type);
       return;
