@@ -56,12 +56,26 @@ bool Sema::run(Module &m) {
       ensureChecked(*f);
   // Generic kernels are compiled only when specialized.
   for (FunctionDef *f : unique) {
-    if (f->kind != FunctionKind::Kernel || !f->isGeneric || !specs.empty())
+    if (f->kind != FunctionKind::Kernel || !f->isGeneric)
+      continue;
+    const Specialization *spec = specFor.lookup(f->name);
+    // With specializations, the generic kernels without one are left out.
+    if (!specs.empty() && !spec)
       continue;
     for (const Param &p : f->params) {
       if (p.isStar || (p.annotation && !p.isConstant))
         continue;
-      if (p.isConstant)
+      if (spec && p.isConstant && !spec->constants.count(p.name))
+        error(p.loc, "specialization of kernel '" + f->name +
+                         "' gives no value for the Constant parameter '" +
+                         p.name + "'");
+      else if (spec && !p.isConstant && !spec->types.count(p.name))
+        error(p.loc, "specialization of kernel '" + f->name +
+                         "' gives no type for the generic parameter '" +
+                         p.name + "'");
+      else if (spec)
+        continue;
+      else if (p.isConstant)
         error(p.loc, "kernel '" + f->name + "' has the Constant parameter '" +
                          p.name + "' and must be specialized with its value");
       else

@@ -205,6 +205,10 @@ void Sema::checkDeviceCall(ExprPtr &e, FunctionDef &target) {
     if (d->type.isScalar()) {
       if (!convertImplicitly(a, d->type, context))
         return;
+    } else if (a->type.isArray() && !llvm::isa<VarRefExpr>(a.get())) {
+      error(a->loc, context + ": assign the array to a variable and pass "
+                              "the variable");
+      return;
     } else if (a->type != d->type) {
       error(a->loc, context + " must be '" + d->type.str() + "', got '" +
                         a->type.str() + "'");

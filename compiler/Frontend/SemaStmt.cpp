@@ -95,8 +95,13 @@ void Sema::checkExprStmt(ExprStmt &s) {
     return;
   }
   checkExpr(s.expr);
-  // A call whose value is an object (`it.get_group()`) is harmless; the
-  // value is dropped.
+  // A call whose value is an index object (`it.get_group()`) is harmless;
+  // an array or an AtomicRef must be bound to a name to be of any use.
+  Type t = s.expr->type;
+  if (t.isArray() || t.isAtomicRef())
+    error(s.expr->loc, "the " + std::string(t.isArray() ? "array" :
+                                                          "AtomicRef") +
+                           " made here is not used; assign it to a variable");
 }
 
 void Sema::assignObject(NameExpr &n, ExprPtr &target, ExprPtr &value) {

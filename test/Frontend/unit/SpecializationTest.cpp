@@ -117,6 +117,16 @@ TEST(Specialization, Errors) {
       << out;
 }
 
+TEST(Specialization, IncompleteSpecializationIsAnError) {
+  Specialization s;
+  s.kernel = "k";
+  s.types["a"] = "Array[float32]";
+  std::string out = compile(kGeneric, {s});
+  EXPECT_TRUE(contains(out, "spec.py:3:22: error: specialization of kernel "
+                            "'k' gives no type for the generic parameter 'n'"))
+      << out;
+}
+
 TEST(Specialization, AnnotatedParameterMustAgree) {
   Specialization s;
   s.kernel = "plain";
