@@ -75,8 +75,9 @@ static Type joinTypes(llvm::ArrayRef<ExprPtr> args,
     else if (!t.isFloat())
       t = Type::float32();
   }
-  // All bool but promoted (bool with bool is int64 in arithmetic): min and
-  // max of bools stay bool.
+  // Arithmetic on bfloat16 is done in float32.
+  if (t.isBFloat16())
+    t = Type::float32();
   return t;
 }
 
@@ -155,6 +156,8 @@ void Sema::checkAbs(ExprPtr &e) {
   }
   if (a->type.isBool())
     convertTo(a, Type::int64());
+  if (a->type.isBFloat16())
+    convertTo(a, Type::float32());
   auto b = std::make_unique<BuiltinExpr>(call->loc, Builtin::Abs);
   b->type = a->type;
   b->args.push_back(std::move(a));
@@ -524,6 +527,11 @@ bool Sema::checkCollectiveValue(ExprPtr &v, llvm::StringRef name) {
   if (v->type.isBool()) {
     error(v->loc, "'" + name + "' does not accept bool values; convert to an "
                       "integer first, as in int32(x)");
+    return false;
+  }
+  if (v->type.isBFloat16()) {
+    error(v->loc, "'" + name + "' does not accept bfloat16 values (a storage "
+                      "type); convert to float32 first");
     return false;
   }
   finalizeWeak(v);

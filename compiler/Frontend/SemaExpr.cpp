@@ -25,6 +25,8 @@ Type Sema::weakJoin(const Expr &weak, Type other) {
   bool isInt = llvm::isa<IntLiteral>(weak);
   if (other.isBool())
     return isInt ? Type::int64() : Type::float32();
+  if (other.isBFloat16())
+    return Type::float32(); // Arithmetic on bfloat16 is done in float32.
   if (isInt)
     return other;
   return other.isFloat() ? other : Type::float32();
@@ -364,6 +366,8 @@ void Sema::checkUnary(ExprPtr &e) {
     // Python: -True == -1, ~True == -2 (bool arithmetic is int64).
     if (u->operand->type.isBool())
       convertTo(u->operand, Type::int64());
+    if (u->operand->type.isBFloat16())
+      convertTo(u->operand, Type::float32());
     u->type = u->operand->type;
     return;
   }
@@ -446,6 +450,8 @@ void Sema::checkPow(ExprPtr &e) {
       b->constExponent = static_cast<uint64_t>(exp->value);
       if (b->lhs->type.isBool())
         convertTo(b->lhs, Type::int64());
+      if (b->lhs->type.isBFloat16())
+        convertTo(b->lhs, Type::float32());
       exp->weak = false;
       exp->type = Type::int64();
       b->type = b->lhs->type;

@@ -28,6 +28,7 @@ unsigned Type::bitWidth() const {
   case ScalarKind::Int16:
   case ScalarKind::UInt16:
   case ScalarKind::Float16:
+  case ScalarKind::BFloat16:
     return 16;
   case ScalarKind::Int32:
   case ScalarKind::UInt32:
@@ -67,6 +68,8 @@ const char *kiln::scalarKindName(ScalarKind k) {
     return "float32";
   case ScalarKind::Float64:
     return "float64";
+  case ScalarKind::BFloat16:
+    return "bfloat16";
   }
   return "?";
 }
@@ -132,6 +135,8 @@ std::optional<ScalarKind> kiln::lookupScalarTypeName(llvm::StringRef name) {
       .Case("f64", SK::Float64)
       .Case("double", SK::Float64)
       .Case("float", SK::Float64)
+      .Case("bfloat16", SK::BFloat16)
+      .Case("bf16", SK::BFloat16)
       .Default(std::nullopt);
 }
 
@@ -156,11 +161,16 @@ Type kiln::promote(Type a, Type b) {
   if (b.isBool())
     return a;
   if (a.isFloat() || b.isFloat()) {
-    if (!a.isFloat())
-      return b;
-    if (!b.isFloat())
-      return a;
-    return a.bitWidth() >= b.bitWidth() ? a : b;
+    Type r = !a.isFloat()                       ? b
+             : !b.isFloat()                     ? a
+             : a.bitWidth() >= b.bitWidth()     ? a
+                                                : b;
+    // bfloat16 is a storage type: arithmetic on it is done in float32
+    // (also with float16, which it cannot represent exactly, nor the
+    // reverse).
+    if (r.bitWidth() == 16 && (a.isBFloat16() || b.isBFloat16()))
+      return Type::float32();
+    return r;
   }
   if (a.isSignedInteger() == b.isSignedInteger())
     return a.bitWidth() >= b.bitWidth() ? a : b;
@@ -191,7 +201,11 @@ bool kiln::isImplicitlyConvertible(Type from, Type to) {
            from.bitWidth() <= to.bitWidth();
   if (from.isInteger() && to.isFloat())
     return true;
-  if (from.isFloat() && to.isFloat())
+  if (from.isFloat() && to.isFloat()) {
+    // float16 and bfloat16 do not represent each other.
+    if (from.bitWidth() == 16 && to.bitWidth() == 16)
+      return false;
     return from.bitWidth() <= to.bitWidth();
+  }
   return false;
 }

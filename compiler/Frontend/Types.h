@@ -30,6 +30,9 @@ enum class ScalarKind : uint8_t {
   Float16,
   Float32,
   Float64,
+  /// Storage and conversion only (spec section 2): arithmetic on bfloat16
+  /// operands is done in float32.
+  BFloat16,
 };
 
 /// Where an array lives (spec section 5).
@@ -98,6 +101,7 @@ public:
   bool isSignedInteger() const;
   bool isUnsignedInteger() const;
   bool isFloat() const;
+  bool isBFloat16() const { return isScalar() && sk == ScalarKind::BFloat16; }
   /// Bit width of a scalar (1 for bool).
   unsigned bitWidth() const;
 

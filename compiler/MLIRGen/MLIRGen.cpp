@@ -41,6 +41,8 @@ mlir::Location MLIRGenImpl::loc(SourceLoc l) {
 mlir::Type MLIRGenImpl::toMLIR(Type t) {
   switch (t.kind()) {
   case Type::Kind::Scalar: {
+    if (t.isBFloat16())
+      return builder.getBF16Type();
     if (t.isFloat()) {
       switch (t.bitWidth()) {
       case 16:

@@ -115,6 +115,11 @@ Value MLIRGenImpl::genConvert(Value v, Type from, Type to, mlir::Location l) {
                                  constInt(l, from, 0));
   }
   if (from.isFloat() && to.isFloat()) {
+    if (from.bitWidth() == to.bitWidth()) {
+      // float16 <-> bfloat16: through float32.
+      Value wide = arith::ExtFOp::create(builder, l, builder.getF32Type(), v);
+      return arith::TruncFOp::create(builder, l, target, wide);
+    }
     if (from.bitWidth() < to.bitWidth())
       return arith::ExtFOp::create(builder, l, target, v);
     return arith::TruncFOp::create(builder, l, target, v);
