@@ -594,7 +594,11 @@ void Sema::collectAssignedNames(const StmtList &body) {
 }
 
 void Sema::checkSignature(FunctionDef &f, const Specialization *spec) {
+  // Declaring the parameters must not disturb the function being checked
+  // (a specialization's signature is checked from a call in a body).
   FunctionDef *savedFn = fn;
+  auto savedVars = std::move(vars);
+  vars.clear();
   fn = &f;
   if (f.kind == FunctionKind::Kernel) {
     if (f.decoratorHasArgs || !f.decoratorKeywords.empty())
@@ -649,6 +653,7 @@ void Sema::checkSignature(FunctionDef &f, const Specialization *spec) {
   }
   checkParameters(f, spec);
   fn = savedFn;
+  vars = std::move(savedVars);
 }
 
 /// Whether running `body` always ends in a `return` (so that a device
