@@ -44,17 +44,3 @@ def rep(x: float32, n: Constant[int32]) -> float32:
 def never(x):
     return x.foo
 
-# Specializing from inside a body must not disturb the caller's names
-# (the NdItem is used again after the calls).
-# CHECK-LABEL: kiln.kernel @nd(
-# CHECK: kiln.call @gq__it_NdItem_d_1(%arg0)
-# CHECK: kiln.call @gq__it_NdItem_d_2(%arg0)
-# CHECK: kiln.query global_id %arg0[0]
-@kernel
-def nd(it: NdItem, o: Array[int64]):
-    o[0] = gq(it, 1) + gq(it, 2)
-    o[1] = it.get_global_id(0)
-
-@device_func
-def gq(it, d: Constant[int32]):
-    return it.get_global_id(d)
