@@ -20,8 +20,10 @@ Status paramError(const KernelParam &param, const std::string &message) {
 std::string describe(const KernelParam &param) {
   if (param.kind == ParamKind::Scalar)
     return dtypeName(param.dtype);
-  return std::string("Array[") + dtypeName(param.dtype) + ", " +
-         std::to_string(param.rank) + "]";
+  std::string kind =
+      param.kind == ParamKind::LocalAccessor ? "LocalAccessor[" : "Array[";
+  return kind + dtypeName(param.dtype) + ", " + std::to_string(param.rank) +
+         "]";
 }
 
 /// Splits "NAME=VALUE"; fails when there is no '=' or no name.
@@ -208,33 +210,69 @@ std::string paramList(const KernelMetadata &kernel) {
   return names.empty() ? "none" : names;
 }
 
+
+/// Collects NAME=VALUE pairs of one option, each naming a parameter of the
+/// right kind exactly once.
+Status collect(const KernelMetadata &kernel,
+               const std::vector<std::string> &texts, const char *option,
+               bool local, std::map<std::string, std::string> &values) {
+  for (const std::string &text : texts) {
+    auto pair = splitAssignment(text, option);
+    if (!pair.ok())
+      return pair.status();
+    const KernelParam *param = findParam(kernel, pair->first);
+    if (!param)
+      return invalidArgument("kernel '" + kernel.name +
+                             "' has no parameter '" + pair->first +
+                             "' (parameters: " + paramList(kernel) + ")");
+    bool isLocal = param->kind == ParamKind::LocalAccessor;
+    if (isLocal != local)
+      return invalidArgument(
+          "argument '" + pair->first + "' is a " + describe(*param) +
+          (isLocal ? ": size it with --local " : ": pass it with --arg ") +
+          pair->first + "=...");
+    if (!values.emplace(pair->first, pair->second).second)
+      return invalidArgument("argument '" + pair->first + "' is given twice");
+  }
+  return Status();
+}
+
+StatusOr<BoundArgument> bindLocal(const KernelParam &param,
+                                  const std::string &text) {
+  auto shape = parseShape(param, text);
+  if (!shape.ok())
+    return shape.status();
+  if (shape->size() != param.rank)
+    return paramError(param, "local size '" + text + "' has rank " +
+                                 std::to_string(shape->size()) +
+                                 " but the parameter is " + describe(param));
+  BoundArgument bound;
+  bound.arg = KernelArg::localAccessor(*shape, param.dtype);
+  return bound;
+}
 } // namespace
 
 StatusOr<std::vector<BoundArgument>>
 kiln::bindArguments(const KernelMetadata &kernel,
-                    const std::vector<std::string> &assignments, Device &device,
+                    const std::vector<std::string> &assignments,
+                    const std::vector<std::string> &localSizes, Device &device,
                     Queue &queue) {
   std::map<std::string, std::string> values;
-  for (const std::string &text : assignments) {
-    auto pair = splitAssignment(text, "--arg");
-    if (!pair.ok())
-      return pair.status();
-    if (!findParam(kernel, pair->first))
-      return invalidArgument("kernel '" + kernel.name +
-                                  "' has no parameter '" + pair->first +
-                                  "' (parameters: " + paramList(kernel) + ")");
-    if (!values.emplace(pair->first, pair->second).second)
-      return invalidArgument("argument '" + pair->first +
-                                  "' is given twice");
-  }
+  if (Status s = collect(kernel, assignments, "--arg", false, values); !s.ok())
+    return s;
+  if (Status s = collect(kernel, localSizes, "--local", true, values); !s.ok())
+    return s;
   std::vector<BoundArgument> bound;
   for (const KernelParam &param : kernel.params) {
     auto it = values.find(param.name);
+    bool isLocal = param.kind == ParamKind::LocalAccessor;
     if (it == values.end())
       return invalidArgument("missing argument '" + param.name + "' (" +
-                                  describe(param) + "): pass --arg " +
-                                  param.name + "=...");
-    auto arg = param.kind == ParamKind::Array
+                             describe(param) + "): pass " +
+                             (isLocal ? "--local " : "--arg ") + param.name +
+                             "=...");
+    auto arg = isLocal ? bindLocal(param, it->second)
+               : param.kind == ParamKind::Array
                    ? bindArray(param, it->second, device, queue)
                    : bindScalar(param, it->second);
     if (!arg.ok())
@@ -257,8 +295,9 @@ kiln::parseOutputs(const KernelMetadata &kernel,
       return invalidArgument("--out: kernel '" + kernel.name +
                                   "' has no parameter '" + pair->first + "'");
     if (param->kind != ParamKind::Array)
-      return invalidArgument("--out: parameter '" + pair->first +
-                                  "' is a scalar; only arrays are outputs");
+      return invalidArgument("--out: parameter '" + pair->first + "' is a " +
+                             describe(*param) +
+                             "; only global arrays are outputs");
     outputs[pair->first] = pair->second;
   }
   return outputs;

@@ -28,10 +28,12 @@ struct BoundArgument {
 
 /// Parses "NAME=VALUE" pairs (VALUE: a number, true/false, @file.npy, or
 /// zeros:SHAPE such as zeros:64x64) for every parameter of `kernel`, loads
-/// and uploads arrays to `device` through `queue`.
+/// and uploads arrays to `device` through `queue`; LocalAccessor parameters
+/// are sized by "NAME=SHAPE" entries of `localSizes` instead.
 StatusOr<std::vector<BoundArgument>>
 bindArguments(const KernelMetadata &kernel,
-              const std::vector<std::string> &assignments, Device &device,
+              const std::vector<std::string> &assignments,
+              const std::vector<std::string> &localSizes, Device &device,
               Queue &queue);
 
 /// Parses "NAME=file.npy" output requests: NAME must be an array parameter.

@@ -41,6 +41,17 @@ cl::opt<std::string> kernelName("k", cl::desc("Kernel to run"),
                                 cl::value_desc("kernel"), cl::cat(category));
 cl::opt<std::string> rangeText("range", cl::desc("Global range N[,M[,K]]"),
                                cl::cat(category));
+cl::opt<std::string> ndRangeText(
+    "nd-range", cl::desc("Global and local range G0[,G1,G2]:L0[,L1,L2]"),
+    cl::cat(category));
+cl::list<std::string> localTexts(
+    "local", cl::desc("NAME=SHAPE: size of a LocalAccessor (repeatable)"),
+    cl::cat(category));
+cl::opt<bool> debugMode("g", cl::desc("Debug mode: bounds checks, asserts"),
+                        cl::cat(category));
+cl::list<std::string> bitcodeLibraries(
+    "link", cl::desc("LLVM IR/bitcode library for external device functions"),
+    cl::value_desc("file.bc|file.ll"), cl::cat(category));
 cl::opt<std::string> deviceName("device", cl::desc("cpu, opencl[:i], cuda[:i]"),
                                 cl::init("cpu"), cl::cat(category));
 cl::list<std::string> argTexts("arg",
@@ -65,7 +76,8 @@ int fail(const std::string &message) {
 }
 
 
-StatusOr<Range> parseRange(const std::string &text) {
+StatusOr<Range> parseRange(const std::string &text,
+                           const char *option = "--range") {
   std::vector<int64_t> extents;
   size_t start = 0;
   while (true) {
@@ -76,7 +88,7 @@ StatusOr<Range> parseRange(const std::string &text) {
     char *end = nullptr;
     long long v = std::strtoll(part.c_str(), &end, 10);
     if (part.empty() || *end)
-      return invalidArgument("--range '" + text +
+      return invalidArgument(std::string(option) + " '" + text +
                              "' is not N, N,M or N,M,K with integers");
     extents.push_back(v);
     if (comma == std::string::npos)
@@ -84,8 +96,27 @@ StatusOr<Range> parseRange(const std::string &text) {
     start = comma + 1;
   }
   if (extents.size() > 3)
-    return invalidArgument("--range '" + text + "' has more than 3 dimensions");
+    return invalidArgument(std::string(option) + " '" + text +
+                           "' has more than 3 dimensions");
   return Range(extents);
+}
+
+/// "G0,G1:L0,L1" → NdRange; both parts must have the same rank.
+StatusOr<NdRange> parseNdRange(const std::string &text) {
+  size_t colon = text.find(':');
+  if (colon == std::string::npos)
+    return invalidArgument("--nd-range '" + text +
+                           "' is not GLOBAL:LOCAL, e.g. 1024:64 or 64,64:8,8");
+  auto global = parseRange(text.substr(0, colon), "--nd-range");
+  if (!global.ok())
+    return global.status();
+  auto local = parseRange(text.substr(colon + 1), "--nd-range");
+  if (!local.ok())
+    return local.status();
+  if (global->extents.size() != local->extents.size())
+    return invalidArgument("--nd-range '" + text +
+                           "': global and local ranges differ in rank");
+  return NdRange{*global, *local};
 }
 
 std::string rangeString(const Range &range) {
@@ -94,6 +125,15 @@ std::string rangeString(const Range &range) {
     s += (i ? ", " : "") + std::to_string(range.extents[i]);
   return s + ")";
 }
+
+std::string indexSpaceString(const IndexSpace &space) {
+  if (auto *range = std::get_if<Range>(&space))
+    return rangeString(*range);
+  const NdRange &nd = std::get<NdRange>(space);
+  return "NdRange(" + rangeString(nd.global) + ", " + rangeString(nd.local) +
+         ")";
+}
+
 
 int printDevices() {
   auto devices = kiln::listDevices();
@@ -118,6 +158,9 @@ StatusOr<KernelBinary> compileFor(const Device &device, llvm::StringRef source,
   CompileOptions options;
   options.optLevel = optLevel;
   options.arch = arch;
+  options.debug = debugMode;
+  options.bitcodeLibraries.assign(bitcodeLibraries.begin(),
+                                  bitcodeLibraries.end());
   options.target = device.info().backend == Backend::CUDA ? TargetKind::PTX
                                                           : TargetKind::SPIRV;
   auto binary = compileKilnModule(module->get(), options);
@@ -147,8 +190,23 @@ int probe() {
   return 0;
 }
 
-int run() {
+StatusOr<IndexSpace> parseIndexSpace() {
+  if (!ndRangeText.empty() && !rangeText.empty())
+    return invalidArgument("give either --range or --nd-range, not both");
+  if (!ndRangeText.empty()) {
+    auto nd = parseNdRange(ndRangeText);
+    if (!nd.ok())
+      return nd.status();
+    return IndexSpace(*nd);
+  }
   auto range = parseRange(rangeText);
+  if (!range.ok())
+    return range.status();
+  return IndexSpace(*range);
+}
+
+int run() {
+  auto range = parseIndexSpace();
   if (!range.ok())
     return fail(range.message());
   auto source = llvm::MemoryBuffer::getFile(inputPath);
@@ -174,7 +232,7 @@ int run() {
   auto outputs = parseOutputs(metadata, outTexts);
   if (!outputs.ok())
     return fail(outputs.message());
-  auto bound = bindArguments(metadata, argTexts, **device, **queue);
+  auto bound = bindArguments(metadata, argTexts, localTexts, **device, **queue);
   if (!bound.ok())
     return fail(bound.message());
 
@@ -187,7 +245,7 @@ int run() {
   double ms = std::chrono::duration<double, std::milli>(
                   std::chrono::steady_clock::now() - start)
                   .count();
-  llvm::outs() << "ran " << kernelName << " over " << rangeString(*range)
+  llvm::outs() << "ran " << kernelName << " over " << indexSpaceString(*range)
                << " on " << deviceName << ": " << (*device)->info().name << " ("
                << backendName((*device)->info().backend) << ") in "
                << llvm::format("%.3f", ms) << " ms\n";
@@ -212,8 +270,9 @@ int main(int argc, char **argv) {
     return fail("no input file (kiln-run FILE.py -k KERNEL --range N ...)");
   if (kernelName.empty())
     return fail("no kernel given: pass -k KERNEL");
-  if (rangeText.empty())
-    return fail("no index space given: pass --range N[,M[,K]]");
+  if (rangeText.empty() && ndRangeText.empty())
+    return fail("no index space given: pass --range N[,M[,K]] or "
+                "--nd-range GLOBAL:LOCAL");
   if (optLevel > 3)
     return fail("-O" + std::to_string(optLevel) + " is not an optimisation level");
   return run();

@@ -65,6 +65,12 @@ cl::opt<Stage> emitStage(
                           "LLVM IR after -O"),
                clEnumValN(Stage::Final, "final", "the --target output")),
     cl::cat(category));
+cl::opt<bool> debugMode("g", cl::desc("Debug mode: line info, asserts, "
+                                      "bounds checks"),
+                        cl::cat(category));
+cl::list<std::string> bitcodeLibraries(
+    "link", cl::desc("LLVM IR/bitcode library for external device functions"),
+    cl::value_desc("file.bc|file.ll"), cl::cat(category));
 cl::opt<bool> printStages("print-stages",
                           cl::desc("Print every intermediate stage to stdout"),
                           cl::cat(category));
@@ -126,6 +132,9 @@ int main(int argc, char **argv) {
   CompileOptions options;
   options.optLevel = optLevel;
   options.arch = arch;
+  options.debug = debugMode;
+  options.bitcodeLibraries.assign(bitcodeLibraries.begin(),
+                                  bitcodeLibraries.end());
   Format f = format;
   if (f == Format::PTX)
     options.target = TargetKind::PTX;

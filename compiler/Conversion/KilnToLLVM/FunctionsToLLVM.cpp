@@ -41,6 +41,9 @@ convertFuncLike(FunctionOpInterface op, StringRef name,
   auto type = LLVM::LLVMFunctionType::get(result, sig.getConvertedTypes());
   auto func = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), name, type,
                                        linkage, /*dsoLocal=*/false, cconv);
+  // Like clang for OpenCL/CUDA: every function may hold a barrier; LLVM's
+  // function-attribute inference drops this where it provably does not.
+  func.setConvergent(true);
   if (op.isExternal())
     return func;
   func.setAlwaysInline(true);
@@ -187,6 +190,7 @@ private:
     auto entryPoint = LLVM::LLVMFuncOp::create(
         rewriter, loc, name, entryType, LLVM::Linkage::External,
         /*dsoLocal=*/false, target.getKernelCallingConv());
+    entryPoint.setConvergent(true);
     annotatePointerAlignment(entryPoint, kilnType, rewriter);
     SmallVector<Location> locs(types.size(), loc);
     Block *entry = rewriter.createBlock(&entryPoint.getBody(), {}, types, locs);
@@ -207,6 +211,7 @@ private:
         unpackArguments(rewriter, loc, kilnType, entry, body);
     auto call = LLVM::CallOp::create(rewriter, loc, body, args);
     call.setCConv(target.getFunctionCallingConv());
+    call.setConvergent(true);
     LLVM::BrOp::create(rewriter, loc, ValueRange{}, exitBlock);
 
     rewriter.setInsertionPointToEnd(exitBlock);
@@ -243,6 +248,7 @@ struct CallOpLowering : KilnPattern<CallOp> {
     auto call = LLVM::CallOp::create(rewriter, op.getLoc(), results,
                                      op.getCalleeAttr(), adaptor.getOperands());
     call.setCConv(target.getFunctionCallingConv());
+    call.setConvergent(true);
     rewriter.replaceOp(op, call.getResults());
     return success();
   }

@@ -117,11 +117,14 @@ struct PrivateAllocOpLowering : KilnPattern<PrivateAllocOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     ArrayType type = op.getResult().getType();
-    Type element = storageType(type.getElementType());
+    // One alloca of an array type: SPIR-V has no array allocations (a
+    // count operand) without SPV_INTEL_variable_length_array.
+    auto storage = LLVM::LLVMArrayType::get(storageType(type.getElementType()),
+                                            elementCount(op.getShape()));
     auto ptr = LLVM::LLVMPointerType::get(rewriter.getContext(),
                                           target.getPrivateAddressSpace());
-    Value count = constantI64(rewriter, loc, elementCount(op.getShape()));
-    Value base = LLVM::AllocaOp::create(rewriter, loc, ptr, element, count, 16);
+    Value one = constantI64(rewriter, loc, 1);
+    Value base = LLVM::AllocaOp::create(rewriter, loc, ptr, storage, one, 16);
     Type structType = getTypeConverter()->convertType(type);
     rewriter.replaceOp(op, buildArrayStruct(rewriter, loc, structType, base,
                                             constantExtents(rewriter, loc,

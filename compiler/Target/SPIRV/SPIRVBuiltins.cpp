@@ -81,7 +81,7 @@ Value SPIRVTargetInfo::createShuffle(OpBuilder &b, Location loc,
   Value lane = LLVM::TruncOp::create(b, loc, b.getI32Type(), offset);
   std::string name = mangle(shuffleName(mode), typeCode(value.getType()) + "j");
   return callOpenCLBuiltin(b, loc, name, value.getType(),
-                           ValueRange{value, lane});
+                           ValueRange{value, lane}, /*convergent=*/true);
 }
 
 Value SPIRVTargetInfo::createSubGroupReduce(OpBuilder &b, Location loc,
@@ -90,7 +90,8 @@ Value SPIRVTargetInfo::createSubGroupReduce(OpBuilder &b, Location loc,
   auto [name, isUnsigned] = reduceName(op);
   return callOpenCLBuiltin(b, loc,
                            mangle(name, typeCode(value.getType(), isUnsigned)),
-                           value.getType(), ValueRange{value});
+                           value.getType(), ValueRange{value},
+                           /*convergent=*/true);
 }
 
 Value SPIRVTargetInfo::createMathCall(OpBuilder &b, Location loc,
@@ -134,8 +135,10 @@ void SPIRVTargetInfo::createPrintf(OpBuilder &b, Location loc,
       b, loc, constPtr, FlatSymbolRefAttr::get(b.getContext(), name));
   auto type = LLVM::LLVMFunctionType::get(b.getI32Type(), {constPtr},
                                           /*isVarArg=*/true);
-  LLVM::LLVMFuncOp printf =
-      getOrDeclareFunction(b, "printf", type, LLVM::CConv::SPIR_FUNC);
+  // The mangled name (printf(constant char *, ...)) tells the back end the
+  // format is a char pointer; OpenCL.std printf requires that.
+  LLVM::LLVMFuncOp printf = getOrDeclareFunction(
+      b, "_Z6printfPU3AS2Kcz", type, LLVM::CConv::SPIR_FUNC);
   SmallVector<Value> operands{fmt};
   operands.append(args.begin(), args.end());
   auto call = LLVM::CallOp::create(b, loc, printf, operands);

@@ -8,7 +8,7 @@ using namespace kiln;
 
 Value kiln::callOpenCLBuiltin(OpBuilder &b, Location loc,
                               llvm::StringRef mangledName, Type result,
-                              ValueRange args) {
+                              ValueRange args, bool convergent) {
   SmallVector<Type> params;
   for (Value arg : args)
     params.push_back(arg.getType());
@@ -18,6 +18,10 @@ Value kiln::callOpenCLBuiltin(OpBuilder &b, Location loc,
       getOrDeclareFunction(b, mangledName, type, LLVM::CConv::SPIR_FUNC);
   auto call = LLVM::CallOp::create(b, loc, callee, args);
   call.setCConv(LLVM::CConv::SPIR_FUNC);
+  if (convergent) {
+    callee.setConvergent(true);
+    call.setConvergent(true);
+  }
   return result ? call.getResult() : Value();
 }
 
@@ -84,12 +88,12 @@ void SPIRVTargetInfo::createBarrier(OpBuilder &b, Location loc,
     LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::acq_rel,
                           getSyncScope(fenceScope));
   callOpenCLBuiltin(b, loc, "_Z7barrierj", Type(),
-                    ValueRange{fenceFlags(b, loc)});
+                    ValueRange{fenceFlags(b, loc)}, /*convergent=*/true);
 }
 
 void SPIRVTargetInfo::createSubGroupBarrier(OpBuilder &b, Location loc) const {
   callOpenCLBuiltin(b, loc, "_Z17sub_group_barrierj", Type(),
-                    ValueRange{fenceFlags(b, loc)});
+                    ValueRange{fenceFlags(b, loc)}, /*convergent=*/true);
 }
 
 llvm::StringRef SPIRVTargetInfo::getSyncScope(MemoryScope scope) const {

@@ -62,9 +62,11 @@ public:
 };
 
 /// Calls the OpenCL builtin `mangledName` (declared spir_func on first use).
+/// Barriers and sub-group operations are `convergent`: LLVM must not make
+/// them control dependent on more values (duplicate them into branches).
 mlir::Value callOpenCLBuiltin(mlir::OpBuilder &b, mlir::Location loc,
                               llvm::StringRef mangledName, mlir::Type result,
-                              mlir::ValueRange args);
+                              mlir::ValueRange args, bool convergent = false);
 
 } // namespace kiln
 

@@ -15,6 +15,8 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <limits>
 
 namespace kiln {
@@ -29,6 +31,14 @@ namespace {
 
 Value c64(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, b.getI64Type(), v);
+}
+
+/// ceil(n / d) for work-group sizes (no overflow), written out so it lowers
+/// to plain add/div on every target (SPIR translators lack OpIAddCarry).
+Value ceilDiv(OpBuilder &b, Location loc, Value n, Value d) {
+  Value bumped = arith::AddIOp::create(
+      b, loc, n, arith::SubIOp::create(b, loc, d, c64(b, loc, 1)));
+  return arith::DivUIOp::create(b, loc, bumped, d);
 }
 
 Value combine(OpBuilder &b, Location loc, CollectiveOp op, Value lhs,
@@ -168,7 +178,7 @@ void Expander::expand(GroupReduceOp op) {
          [&] { StoreOp::create(b, loc, x, buf, ValueRange{lid}); });
   barrier(b, loc, group);
   // Work-items beyond the scratch fold into it in uniform rounds.
-  Value rounds = arith::CeilDivUIOp::create(b, loc, size, slots);
+  Value rounds = ceilDiv(b, loc, size, slots);
   forRange(b, loc, one, rounds, one, [&](Value r) {
     Value start = arith::MulIOp::create(b, loc, r, slots);
     Value local = arith::SubIOp::create(b, loc, lid, start);
@@ -183,8 +193,12 @@ void Expander::expand(GroupReduceOp op) {
     barrier(b, loc, group);
   });
   Value used = arith::MinUIOp::create(b, loc, size, slots);
-  for (int64_t stride = kGroupScratchSlots / 2; stride >= 1; stride /= 2) {
-    Value s = c64(b, loc, stride);
+  // Tree steps as a run-time loop (stride = slots/2 >> k): one barrier in
+  // the code instead of one per step keeps work-group compilers such as
+  // PoCL's fast.
+  Value steps = c64(b, loc, llvm::Log2_64(kGroupScratchSlots));
+  forRange(b, loc, c64(b, loc, 0), steps, one, [&](Value k) {
+    Value s = arith::ShRUIOp::create(b, loc, c64(b, loc, kGroupScratchSlots / 2), k);
     Value partner = arith::AddIOp::create(b, loc, lid, s);
     Value active = arith::AndIOp::create(
         b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lid, s),
@@ -196,7 +210,7 @@ void Expander::expand(GroupReduceOp op) {
                       ValueRange{lid});
     });
     barrier(b, loc, group);
-  }
+  });
   Value result = LoadOp::create(b, loc, buf, ValueRange{c64(b, loc, 0)});
   barrier(b, loc, group); // the scratch may be reused right after
   op.replaceAllUsesWith(result);
@@ -217,7 +231,7 @@ void Expander::expand(GroupScanOp op) {
   Value slots = c64(b, loc, kGroupScratchSlots);
   Value zero = c64(b, loc, 0), one = c64(b, loc, 1);
   bool exclusive = op.getKind() == ScanKind::Exclusive;
-  Value chunks = arith::CeilDivUIOp::create(b, loc, size, slots);
+  Value chunks = ceilDiv(b, loc, size, slots);
   forRange(b, loc, zero, chunks, one, [&](Value c) {
     Value start = arith::MulIOp::create(b, loc, c, slots);
     Value local = arith::SubIOp::create(b, loc, lid, start);
@@ -227,9 +241,10 @@ void Expander::expand(GroupScanOp op) {
     ifThen(b, loc, inChunk,
            [&] { StoreOp::create(b, loc, x, buf, ValueRange{local}); });
     barrier(b, loc, group);
-    // Hillis-Steele: read the partner, wait, then write.
-    for (int64_t stride = 1; stride < kGroupScratchSlots; stride *= 2) {
-      Value s = c64(b, loc, stride);
+    // Hillis-Steele (stride = 1 << k): read the partner, wait, then write.
+    Value steps = c64(b, loc, llvm::Log2_64(kGroupScratchSlots));
+    forRange(b, loc, zero, steps, one, [&](Value k) {
+      Value s = arith::ShLIOp::create(b, loc, one, k);
       Value active = arith::AndIOp::create(
           b, loc, inChunk,
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, local, s));
@@ -250,7 +265,7 @@ void Expander::expand(GroupScanOp op) {
                         buf, ValueRange{local});
       });
       barrier(b, loc, group);
-    }
+    });
     Value carry = memref::LoadOp::create(b, loc, carrySlot);
     ifThen(b, loc, inChunk, [&] {
       Value value;
