@@ -4,6 +4,7 @@
 
 #include "mlir/IR/DialectRegistry.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -27,4 +28,14 @@ std::unique_ptr<mlir::MLIRContext> kiln::createCompilerContext() {
   auto context = std::make_unique<mlir::MLIRContext>(registry);
   context->loadAllAvailableDialects();
   return context;
+}
+
+kiln::SourceDiagnostics::SourceDiagnostics(mlir::MLIRContext &context,
+                                           llvm::StringRef source,
+                                           llvm::StringRef filename,
+                                           llvm::raw_ostream &os) {
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(source, filename), llvm::SMLoc());
+  handler = std::make_unique<mlir::SourceMgrDiagnosticHandler>(sourceMgr,
+                                                               &context, os);
 }

@@ -2,7 +2,9 @@
 #ifndef KILN_COMPILER_DRIVER_TOOLSUPPORT_H
 #define KILN_COMPILER_DRIVER_TOOLSUPPORT_H
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <memory>
 
@@ -15,6 +17,18 @@ void installToolFatalErrorHandler(const char *toolName);
 
 /// A context with every dialect and translation the pipeline uses, loaded.
 std::unique_ptr<mlir::MLIRContext> createCompilerContext();
+
+/// While alive, diagnostics any compiler stage emits on `context` print as
+/// FILE:LINE:COL: error: MESSAGE with the source line and a caret.
+class SourceDiagnostics {
+public:
+  SourceDiagnostics(mlir::MLIRContext &context, llvm::StringRef source,
+                    llvm::StringRef filename, llvm::raw_ostream &os);
+
+private:
+  llvm::SourceMgr sourceMgr;
+  std::unique_ptr<mlir::SourceMgrDiagnosticHandler> handler;
+};
 
 } // namespace kiln
 

@@ -36,6 +36,8 @@ std::optional<DType> scalarDType(Type type) {
   }
   if (type.isF16())
     return DType::Float16;
+  if (type.isBF16())
+    return DType::BFloat16;
   if (type.isF32())
     return DType::Float32;
   if (type.isF64())

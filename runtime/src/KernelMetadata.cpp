@@ -18,7 +18,7 @@ struct DTypeEntry {
   size_t size;
 };
 
-constexpr std::array<DTypeEntry, 12> kDTypes = {{
+constexpr std::array<DTypeEntry, 13> kDTypes = {{
     {DType::Bool, "bool", 1},
     {DType::Int8, "int8", 1},
     {DType::Int16, "int16", 2},
@@ -31,6 +31,7 @@ constexpr std::array<DTypeEntry, 12> kDTypes = {{
     {DType::Float16, "float16", 2},
     {DType::Float32, "float32", 4},
     {DType::Float64, "float64", 8},
+    {DType::BFloat16, "bfloat16", 2},
 }};
 
 const DTypeEntry &entryFor(DType t) {

@@ -149,6 +149,7 @@ int printDevices() {
 StatusOr<KernelBinary> compileFor(const Device &device, llvm::StringRef source,
                                   llvm::StringRef path) {
   std::unique_ptr<mlir::MLIRContext> context = createCompilerContext();
+  SourceDiagnostics diagnostics(*context, source, path, llvm::errs());
   auto module = loadKilnModule(*context, source, path, languageOfPath(path),
                                llvm::errs());
   if (mlir::failed(module) || !*module)

@@ -155,6 +155,8 @@ int main(int argc, char **argv) {
 
   std::unique_ptr<mlir::MLIRContext> context = createCompilerContext();
 
+  SourceDiagnostics diagnostics(*context, (*buffer)->getBuffer(), inputPath,
+                                llvm::errs());
   LoadOptions loadOptions;
   if (emitStage == Stage::AST)
     loadOptions.dumpAST = &llvm::outs();

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/Conversion/Passes.h"
 #include "compiler/Target/TargetInfo.h"
+#include "dialects/Kiln/IR/KilnOps.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -27,6 +28,30 @@ using namespace mlir;
 using namespace kiln;
 
 namespace {
+/// bfloat16 needs SPV_KHR_bfloat16, which OpenCL consumers lack: report it
+/// at the source instead of failing in the SPIR-V back end.
+LogicalResult checkTargetSupportsTypes(ModuleOp module,
+                                       const TargetInfo &target) {
+  if (target.getKind() != TargetKind::SPIRV)
+    return success();
+  auto isBF16 = [](Type type) {
+    if (auto array = dyn_cast<kiln::ArrayType>(type))
+      type = array.getElementType();
+    return type.isBF16();
+  };
+  WalkResult result = module.walk([&](Operation *op) {
+    if (llvm::any_of(op->getResultTypes(), isBF16) ||
+        llvm::any_of(op->getOperandTypes(), isBF16)) {
+      op->emitError("bfloat16 is not supported by the SPIR-V target "
+                    "(it needs SPV_KHR_bfloat16); use the PTX target or "
+                    "float16/float32");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct ConvertKilnToLLVMPass
     : public kiln::impl::ConvertKilnToLLVMBase<ConvertKilnToLLVMPass> {
   using ConvertKilnToLLVMBase::ConvertKilnToLLVMBase;
@@ -39,6 +64,8 @@ struct ConvertKilnToLLVMPass
       return signalPassFailure();
     }
     std::unique_ptr<TargetInfo> info = createTargetInfo(*kind);
+    if (failed(checkTargetSupportsTypes(module, *info)))
+      return signalPassFailure();
 
     LLVMTypeConverter converter(&getContext());
     populateKilnToLLVMTypeConversions(converter, *info);

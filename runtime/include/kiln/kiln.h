@@ -69,7 +69,8 @@ typedef enum kiln_dtype_t {
   KILN_DTYPE_UINT64,
   KILN_DTYPE_FLOAT16,
   KILN_DTYPE_FLOAT32,
-  KILN_DTYPE_FLOAT64
+  KILN_DTYPE_FLOAT64,
+  KILN_DTYPE_BFLOAT16
 } kiln_dtype_t;
 
 /** Bytes of one element ("bool" is 1); 0 for a value outside the enum. */

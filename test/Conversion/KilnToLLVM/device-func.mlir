@@ -17,8 +17,8 @@ kiln.kernel @k(%item: !kiln.item, %a: !kiln.array<f32, 1>) {
   kiln.return
 }
 
-// CHECK: llvm.func internal spir_funccc @square(%{{.+}}: f32) -> f32 attributes {always_inline}
+// CHECK: llvm.func internal spir_funccc @square(%{{.+}}: f32) -> f32 attributes {always_inline, convergent}
 // CHECK: llvm.func spir_funccc @ext(f32) -> f32
 // CHECK-LABEL: @__kiln_body_k
-// CHECK: %[[S:.+]] = llvm.call spir_funccc @square(%{{.+}}) : (f32) -> f32
-// CHECK: llvm.call spir_funccc @ext(%[[S]]) : (f32) -> f32
+// CHECK: %[[S:.+]] = llvm.call spir_funccc @square(%{{.+}}) {convergent} : (f32) -> f32
+// CHECK: llvm.call spir_funccc @ext(%[[S]]) {convergent} : (f32) -> f32

@@ -54,6 +54,7 @@ enum class DType : uint8_t {
   Float16,
   Float32,
   Float64,
+  BFloat16, ///< Storage type; arithmetic happens in float32.
 };
 
 /// Size in bytes of one element of `t` as stored in memory and as passed
