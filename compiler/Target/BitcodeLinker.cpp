@@ -14,6 +14,23 @@
 
 using namespace kiln;
 
+/// Library IR is target independent: give each function the calling
+/// convention its callers use (spir_func on SPIR-V), since a mismatch makes
+/// the call undefined behaviour.
+static void adoptCallSiteConventions(llvm::Module &module) {
+  for (llvm::Function &f : module) {
+    if (f.isDeclaration())
+      continue;
+    for (llvm::User *user : f.users())
+      if (auto *call = llvm::dyn_cast<llvm::CallBase>(user))
+        if (call->getCalledFunction() == &f &&
+            call->getCallingConv() != f.getCallingConv()) {
+          f.setCallingConv(call->getCallingConv());
+          break;
+        }
+  }
+}
+
 llvm::Error kiln::linkBitcodeFile(llvm::Module &module, llvm::StringRef path) {
   llvm::SMDiagnostic diag;
   std::unique_ptr<llvm::Module> library =
@@ -37,6 +54,7 @@ llvm::Error kiln::linkBitcodeFile(llvm::Module &module, llvm::StringRef path) {
   if (failed)
     return llvm::createStringError("cannot link device library '" +
                                    path.str() + "'");
+  adoptCallSiteConventions(module);
   return llvm::Error::success();
 }
 

@@ -106,6 +106,76 @@ def check_floor_ops(d):
     close("r", np.load(f"{d}/out_r.npy"), np.array([x % y for x, y in zip(a, b)], np.int32), 0)
 
 
+# --- the six real kernels of the language issue ---------------------------
+def make_matmul(d, r):
+    np.save(f"{d}/a.npy", r.standard_normal((70, 45)).astype(np.float32))
+    np.save(f"{d}/b.npy", r.standard_normal((45, 50)).astype(np.float32))
+
+
+def check_matmul(d):
+    a, b = np.load(f"{d}/a.npy"), np.load(f"{d}/b.npy")
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    got = np.load(f"{d}/out_c.npy")[:70, :50]
+    close("c", got, want.astype(np.float32), 1e-5)
+
+
+def make_histogram(d, r):
+    np.save(f"{d}/data.npy", r.integers(0, 256, 10000).astype(np.uint8))
+
+
+def check_histogram(d):
+    data = np.load(f"{d}/data.npy")
+    want = np.bincount(data, minlength=256).astype(np.uint32)
+    close("bins", np.load(f"{d}/out_bins.npy"), want, 0)
+
+
+def make_total(d, r):
+    np.save(f"{d}/x.npy", r.standard_normal(100000).astype(np.float32))
+
+
+def check_total(d):
+    x = np.load(f"{d}/x.npy").astype(np.float64)
+    got = np.load(f"{d}/out_out.npy").astype(np.float64)
+    err = abs(got[0] - x.sum()) / max(np.abs(x).sum(), 1e-300)
+    if got.shape != (1,) or not np.isfinite(got).all() or err > 1e-6:
+        sys.exit(f"total: got {got}, want {x.sum()} (error {err:.2e})")
+
+
+def make_jacobi(d, r):
+    np.save(f"{d}/u.npy", r.standard_normal((130, 97)))
+
+
+def check_jacobi(d):
+    u = np.load(f"{d}/u.npy")
+    want = u.copy()
+    want[1:-1, 1:-1] = 0.25 * (u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] + u[1:-1, 2:])
+    close("v", np.load(f"{d}/out_v.npy"), want, 1e-14)
+
+
+def make_block_scan(d, r):
+    np.save(f"{d}/x.npy", r.integers(-100, 100, 8192).astype(np.int32))
+
+
+def check_block_scan(d):
+    x = np.load(f"{d}/x.npy").astype(np.int64).reshape(16, 512)
+    inc = np.cumsum(x, axis=1)
+    exc = inc - x
+    close("inclusive", np.load(f"{d}/out_inclusive.npy"), inc.reshape(-1).astype(np.int32), 0)
+    close("exclusive", np.load(f"{d}/out_exclusive.npy"), exc.reshape(-1).astype(np.int32), 0)
+    close("totals", np.load(f"{d}/out_totals.npy"), inc[:, -1].astype(np.int32), 0)
+
+
+def make_shade(d, r):
+    np.save(f"{d}/x.npy", r.uniform(-3, 3, 1000).astype(np.float32))
+
+
+def check_shade(d):
+    x = np.load(f"{d}/x.npy").astype(np.float64)
+    c = np.clip(1.0 + x / 2.0, 0.0, 1.0)
+    want = c * c * (3.0 - 2.0 * c) + np.sin(x) * 0.5
+    close("y", np.load(f"{d}/out_y.npy"), want.astype(np.float32), 1e-5)
+
+
 def main():
     action, kernel, d = sys.argv[1:4]
     if action == "make":
