@@ -176,6 +176,22 @@ def check_shade(d):
     close("y", np.load(f"{d}/out_y.npy"), want.astype(np.float32), 1e-5)
 
 
+def make_warp_ops(d, r):
+    np.save(f"{d}/x.npy", r.integers(-1000, 1000, 256).astype(np.int32))
+
+
+def check_warp_ops(d):
+    x = np.load(f"{d}/x.npy").astype(np.int64)
+    lane = np.arange(256) % 32
+    warps = x.reshape(-1, 32)
+    xor1 = warps[:, np.arange(32) ^ 1].reshape(-1)
+    # shuffle_down clamps at the end of the warp (the lane keeps its value).
+    down = np.where(lane < 31, np.roll(x, -1), x)
+    total = np.repeat(warps.sum(axis=1), 32)
+    want = np.stack([xor1, down, total, lane], axis=1).astype(np.int32)
+    close("out", np.load(f"{d}/out_out.npy"), want, 0)
+
+
 def main():
     action, kernel, d = sys.argv[1:4]
     if action == "make":
