@@ -36,7 +36,8 @@ loadKernelSource(MLIRContext &context, llvm::StringRef source,
                  llvm::StringRef filename, llvm::raw_ostream &diagnostics,
                  const LoadOptions &options) {
   kiln::DiagnosticEngine diags(diagnostics);
-  std::unique_ptr<ast::Module> ast = parseAndCheck(source, filename, diags);
+  std::unique_ptr<ast::Module> ast =
+      parseAndCheck(source, filename, diags, options.specializations);
   if (!ast)
     return failure();
   if (options.dumpAST) {
@@ -57,7 +58,13 @@ kiln::loadKilnModule(MLIRContext &context, llvm::StringRef source,
                      llvm::StringRef filename, SourceLanguage language,
                      llvm::raw_ostream &diagnostics,
                      const LoadOptions &options) {
-  if (language == SourceLanguage::KilnMLIR)
+  if (language == SourceLanguage::KilnMLIR) {
+    if (!options.specializations.empty()) {
+      diagnostics << filename << ": error: kiln MLIR input is already "
+                  << "specialized; a signature applies to kernel source only\n";
+      return failure();
+    }
     return loadMLIR(context, source, filename, diagnostics);
+  }
   return loadKernelSource(context, source, filename, diagnostics, options);
 }

@@ -9,6 +9,8 @@
 #ifndef KILN_COMPILER_DRIVER_SOURCELOADER_H
 #define KILN_COMPILER_DRIVER_SOURCELOADER_H
 
+#include "compiler/Frontend/Specialization.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -25,6 +27,10 @@ struct LoadOptions {
   /// If set, the checked AST of kernel source is printed here and loading
   /// stops (returns null without error output).
   llvm::raw_ostream *dumpAST = nullptr;
+  /// Signatures of generic kernels (kernel source only; see
+  /// Specialization.h and parseAndCheck). Kiln MLIR input is already
+  /// specialized: giving any here for it is an error.
+  std::vector<Specialization> specializations;
 };
 
 /// Builds a verified kiln module from `source` (named `filename` in

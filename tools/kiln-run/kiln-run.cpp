@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ArgumentBinding.h"
+#include "SignatureFromArguments.h"
 
 #include "compiler/Driver/SourceLoader.h"
 #include "compiler/Driver/ToolSupport.h"
@@ -147,11 +148,12 @@ int printDevices() {
 
 /// Compiles `source` (named `path`) for `device`'s binary format.
 StatusOr<KernelBinary> compileFor(const Device &device, llvm::StringRef source,
-                                  llvm::StringRef path) {
+                                  llvm::StringRef path,
+                                  const LoadOptions &loadOptions = {}) {
   std::unique_ptr<mlir::MLIRContext> context = createCompilerContext();
   SourceDiagnostics diagnostics(*context, source, path, llvm::errs());
   auto module = loadKilnModule(*context, source, path, languageOfPath(path),
-                               llvm::errs());
+                               llvm::errs(), loadOptions);
   if (mlir::failed(module) || !*module)
     return invalidArgument("compilation of '" + path.str() + "' failed");
   if (mlir::failed(selectKernel(module->get(), kernelName)))
@@ -217,7 +219,21 @@ int run() {
   auto device = openDevice(deviceName);
   if (!device.ok())
     return fail(device.message());
-  auto binary = compileFor(**device, (*source)->getBuffer(), inputPath);
+  auto signature = signatureFromArguments((*source)->getBuffer(), inputPath,
+                                          kernelName, argTexts);
+  if (!signature.ok())
+    return fail(signature.message());
+  LoadOptions loadOptions;
+  std::vector<std::string> runtimeArgs(argTexts.begin(), argTexts.end());
+  if (*signature) {
+    loadOptions.specializations.push_back(**signature);
+    // Constant[T] values are compiled in; they are not launch arguments.
+    llvm::erase_if(runtimeArgs, [&](const std::string &text) {
+      return (*signature)->constants.count(text.substr(0, text.find('=')));
+    });
+  }
+  auto binary = compileFor(**device, (*source)->getBuffer(), inputPath,
+                           loadOptions);
   if (!binary.ok())
     return fail(binary.message());
   auto executable = (*device)->loadExecutable(*binary);
@@ -233,7 +249,8 @@ int run() {
   auto outputs = parseOutputs(metadata, outTexts);
   if (!outputs.ok())
     return fail(outputs.message());
-  auto bound = bindArguments(metadata, argTexts, localTexts, **device, **queue);
+  auto bound =
+      bindArguments(metadata, runtimeArgs, localTexts, **device, **queue);
   if (!bound.ok())
     return fail(bound.message());
 
