@@ -2,6 +2,7 @@
 //
 //   kilnc FILE.py [-k KERNEL] --target ptx|spirv|llvm|mlir [--arch sm_90]
 //         [-O0..3] [-o OUT] [--emit=STAGE] [--print-stages]
+//         [--signature KERNEL:NAME=TYPE|VALUE,...] [--emit-artifact]
 //
 // A thin wrapper over the library pipeline (SourceLoader + DeviceCompiler):
 // it only parses options, picks where each stage goes and writes files.
@@ -9,9 +10,11 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/Driver/SourceLoader.h"
 #include "compiler/Driver/ToolSupport.h"
+#include "compiler/JIT/ArtifactProperties.h"
 #include "compiler/Pipeline/DeviceCompiler.h"
 #include "compiler/Pipeline/Registration.h"
 #include "compiler/Target/PTX/PTXSerializer.h"
+#include "kiln/runtime/KernelBinaryFile.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -74,6 +77,17 @@ cl::list<std::string> bitcodeLibraries(
 cl::opt<bool> printStages("print-stages",
                           cl::desc("Print every intermediate stage to stdout"),
                           cl::cat(category));
+cl::list<std::string> signatures(
+    "signature",
+    cl::desc("Specialize a generic kernel: KERNEL:NAME=TYPE|CONSTANT,... "
+             "(e.g. \"k:a=Array[float32, 2],n=float32,t=16\")"),
+    cl::value_desc("signature"), cl::cat(category));
+cl::opt<bool> emitArtifact(
+    "emit-artifact",
+    cl::desc("Write a loadable artifact (device code + kernel metadata, "
+             "runtime/include/kiln/runtime/KernelBinaryFile.h) instead of "
+             "the bare binary; default output FILE.kiln"),
+    cl::cat(category));
 
 
 int fail(const llvm::Twine &message) {
@@ -95,10 +109,10 @@ std::unique_ptr<llvm::ToolOutputFile> openOutput(llvm::StringRef path,
 }
 
 std::string defaultOutputPath(Format f) {
-  if (f != Format::SPIRV)
+  if (f != Format::SPIRV && !emitArtifact)
     return "-";
   llvm::SmallString<128> path(llvm::sys::path::filename(inputPath));
-  llvm::sys::path::replace_extension(path, ".spv");
+  llvm::sys::path::replace_extension(path, emitArtifact ? ".kiln" : ".spv");
   return std::string(path);
 }
 
@@ -107,6 +121,17 @@ void printStage(llvm::StringRef name, llvm::function_ref<void(llvm::raw_ostream 
   if (printStages)
     llvm::outs() << "// ----- " << name << " -----\n";
   print(llvm::outs());
+}
+
+/// --emit-artifact: the binary with its metadata and provenance.
+int writeArtifact(const KernelBinary &binary, TargetKind target,
+                  const std::vector<Specialization> &specs) {
+  std::string path = outputPath.empty() ? defaultOutputPath(format) : outputPath;
+  Status written = writeKernelBinaryFile(
+      path, binary, artifactProperties(target, kernelName, specs));
+  if (!written.ok())
+    return fail(written.message());
+  return 0;
 }
 
 int writeOutput(const std::vector<uint8_t> &data, Format f) {
@@ -144,6 +169,19 @@ int main(int argc, char **argv) {
       return fail("--llvm-for must be ptx or spirv, not '" + llvmFor + "'");
     options.target = *kind;
   }
+  if (emitArtifact && (f == Format::LLVM || f == Format::MLIR ||
+                       emitStage != Stage::Final))
+    return fail("--emit-artifact needs --target ptx or spirv and no --emit");
+  if (emitArtifact && outputPath == "-")
+    return fail("--emit-artifact needs an output file (-o FILE.kiln)");
+  std::vector<Specialization> specs;
+  for (const std::string &text : signatures) {
+    std::string error;
+    std::optional<Specialization> spec = parseSpecialization(text, error);
+    if (!spec)
+      return fail("--signature '" + text + "': " + error);
+    specs.push_back(std::move(*spec));
+  }
   if (options.target == TargetKind::PTX && !isValidCudaArch(arch))
     return fail("unknown CUDA architecture '" + arch +
                 "' (expected e.g. sm_80, sm_90, sm_90a)");
@@ -158,6 +196,7 @@ int main(int argc, char **argv) {
   SourceDiagnostics diagnostics(*context, (*buffer)->getBuffer(), inputPath,
                                 llvm::errs());
   LoadOptions loadOptions;
+  loadOptions.specializations = specs;
   if (emitStage == Stage::AST)
     loadOptions.dumpAST = &llvm::outs();
   auto module = loadKilnModule(*context, (*buffer)->getBuffer(), inputPath,
@@ -206,6 +245,8 @@ int main(int argc, char **argv) {
       os.write(reinterpret_cast<const char *>(binary->data.data()),
                binary->data.size());
     });
+  if (emitArtifact)
+    return writeArtifact(*binary, options.target, specs);
   if (printStages && outputPath.empty() && f == Format::PTX)
     return 0;
   return writeOutput(binary->data, f);

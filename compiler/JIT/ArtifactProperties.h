@@ -1,0 +1,92 @@
+//===- ArtifactProperties.h - Provenance recorded with a binary -*- C++ -*-===//
+//
+// The properties the JIT (in its disk cache) and `kilnc --emit-artifact`
+// record in an artifact file (KernelBinaryFile.h): Kiln, compiler ABI and
+// LLVM versions, target, kernel, signature, aligned arrays. Header-only so
+// that kilnc needs no more than the runtime and the frontend headers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KILN_COMPILER_JIT_ARTIFACTPROPERTIES_H
+#define KILN_COMPILER_JIT_ARTIFACTPROPERTIES_H
+
+#include "compiler/Frontend/Specialization.h"
+#include "compiler/Target/TargetInfo.h"
+#include "kiln/runtime/KernelBinaryFile.h"
+
+#include "llvm/Config/llvm-config.h"
+
+#include <cstdio>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace kiln {
+
+/// Bumped whenever the compiler's output changes for the same inputs and
+/// Kiln version (a lowering fix, an ABI change); part of every cache key.
+inline constexpr unsigned kCompilerABIVersion = 1;
+
+/// A constant's canonical spelling: "16", "True", "0.5", "2.0" (a float
+/// always shows a '.', an exponent or inf/nan; 17 digits round-trip).
+inline std::string canonicalConstant(const ConstantValue &c) {
+  switch (c.kind) {
+  case ConstantValue::Kind::Int:
+    return std::to_string(c.i);
+  case ConstantValue::Kind::UInt:
+    return std::to_string(c.u);
+  case ConstantValue::Kind::Bool:
+    return c.b ? "True" : "False";
+  case ConstantValue::Kind::Float: {
+    char text[64];
+    std::snprintf(text, sizeof(text), "%.17g", c.f);
+    std::string s = text;
+    if (s.find_first_of(".eEn") == std::string::npos)
+      s += ".0";
+    return s;
+  }
+  }
+  return {};
+}
+
+/// "KERNEL:s=float32,x=Array[float32],reps=4" — the CLI form (types, then
+/// constants, each sorted by name).
+inline std::string formatSpecialization(const Specialization &spec) {
+  std::string text = spec.kernel + ":";
+  bool first = true;
+  for (const auto &[name, type] : spec.types) {
+    text += (first ? "" : ",") + name + "=" + type;
+    first = false;
+  }
+  for (const auto &[name, value] : spec.constants) {
+    text += (first ? "" : ",") + name + "=" + canonicalConstant(value);
+    first = false;
+  }
+  return text;
+}
+
+/// kiln.version, kiln.compiler_abi, kiln.llvm, jit.target, jit.kernel
+/// (empty: every kernel), one jit.signature per specialization and
+/// jit.aligned16 (comma-separated) when any array is.
+inline KernelBinaryProperties
+artifactProperties(TargetKind target, const std::string &kernel,
+                   const std::vector<Specialization> &specializations,
+                   const std::set<std::string> &aligned16 = {}) {
+  KernelBinaryProperties properties = {
+      {"kiln.version", kilnVersion()},
+      {"kiln.compiler_abi", std::to_string(kCompilerABIVersion)},
+      {"kiln.llvm", LLVM_VERSION_STRING},
+      {"jit.target", targetKindName(target).str()},
+      {"jit.kernel", kernel}};
+  for (const Specialization &spec : specializations)
+    properties.push_back({"jit.signature", formatSpecialization(spec)});
+  std::string aligned;
+  for (const std::string &name : aligned16)
+    aligned += (aligned.empty() ? "" : ",") + name;
+  if (!aligned.empty())
+    properties.push_back({"jit.aligned16", aligned});
+  return properties;
+}
+
+} // namespace kiln
+
+#endif // KILN_COMPILER_JIT_ARTIFACTPROPERTIES_H

@@ -1,0 +1,84 @@
+//===- CompileRequest.cpp - Cache key and provenance of a request ---------===//
+#include "compiler/JIT/CompileRequest.h"
+#include "compiler/Driver/SourceLoader.h"
+#include "compiler/Target/BitcodeLinker.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+
+using namespace kiln;
+
+namespace {
+
+/// Type spellings without blanks: "Array[float32, 2]" keys as "Array[float32,2]".
+std::string canonicalType(llvm::StringRef type) {
+  std::string out;
+  for (char c : type)
+    if (!llvm::isSpace(c))
+      out.push_back(c);
+  return out;
+}
+
+} // namespace
+
+llvm::Expected<CacheKey> kiln::buildCacheKey(const CompileRequest &request,
+                                             FileDigester digestFile) {
+  CacheKey key;
+  key.add("toolchain", "kiln version",
+          std::string(kilnVersion()) + " (compiler ABI " +
+              std::to_string(kCompilerABIVersion) + ")");
+  key.add("toolchain", "llvm version", LLVM_VERSION_STRING);
+  key.add("source", "language",
+          languageOfPath(request.filename) == SourceLanguage::KilnMLIR
+              ? "kiln-mlir"
+              : "kernel");
+  key.add("source", "filename", request.filename);
+  key.add("source", "source", toHex(sha256(request.source)), true);
+  key.add("kernel", "kernel", request.kernel.empty() ? "*" : request.kernel);
+  const Specialization &spec = request.specialization;
+  if (!spec.kernel.empty() && spec.kernel != request.kernel)
+    key.add("specialization", "specialized kernel", spec.kernel);
+  for (const auto &[name, type] : spec.types)
+    key.add("specialization", "parameter '" + name + "'", canonicalType(type));
+  for (const auto &[name, value] : spec.constants)
+    key.add("constant", "constant '" + name + "'", canonicalConstant(value));
+  for (const std::string &name : request.aligned16)
+    key.add("alignment", "16-byte alignment of '" + name + "'", "yes");
+  key.add("target", "target", targetKindName(request.target));
+  if (request.target == TargetKind::PTX)
+    key.add("arch", "arch", request.arch);
+  key.add("options", "opt level", "O" + std::to_string(request.optLevel));
+  key.add("options", "debug", request.debug ? "on" : "off");
+  for (const std::string &path : request.bitcodeLibraries) {
+    llvm::Expected<Digest> digest = digestFile(path);
+    if (!digest)
+      return digest.takeError();
+    key.add("library", "library '" + path + "'", toHex(*digest), true);
+  }
+  if (request.target == TargetKind::PTX) {
+    // Linked only when the kernel calls into it, but keyed always: finding
+    // out would need the compile the cache is there to avoid.
+    std::string libdevice = findLibdevice(request.libdevicePath);
+    if (libdevice.empty()) {
+      key.add("library", "libdevice", "none");
+    } else {
+      llvm::Expected<Digest> digest = digestFile(libdevice);
+      if (!digest)
+        return digest.takeError();
+      key.add("library", "libdevice", toHex(*digest), true);
+    }
+  }
+  return key;
+}
+
+KernelBinaryProperties kiln::artifactProperties(const CompileRequest &request) {
+  std::vector<Specialization> specializations;
+  const Specialization &spec = request.specialization;
+  if (!spec.types.empty() || !spec.constants.empty()) {
+    specializations.push_back(spec);
+    if (specializations[0].kernel.empty())
+      specializations[0].kernel = request.kernel;
+  }
+  return artifactProperties(request.target, request.kernel, specializations,
+                            request.aligned16);
+}

@@ -1,0 +1,68 @@
+//===- CompileRequest.h - What the JIT is asked to compile ------*- C++ -*-===//
+//
+// A JIT compile request and what follows from it alone: its cache key
+// (every input that changes the binary, see docs/embedding.md) and the
+// provenance properties recorded with its artifact. kilnc --emit-artifact
+// records the same properties.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KILN_COMPILER_JIT_COMPILEREQUEST_H
+#define KILN_COMPILER_JIT_COMPILEREQUEST_H
+
+#include "compiler/Frontend/Specialization.h"
+#include "compiler/JIT/ArtifactProperties.h"
+#include "compiler/JIT/CacheKey.h"
+#include "compiler/Target/TargetInfo.h"
+#include "kiln/runtime/KernelBinaryFile.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace kiln {
+
+/// One compilation: what to compile, for what, how.
+struct CompileRequest {
+  /// Kernel source text, or kiln-dialect MLIR when `filename` ends in .mlir.
+  std::string source;
+  /// Names the source in diagnostics and debug records.
+  std::string filename = "<source>";
+  /// The kernel to keep; empty keeps every kernel of the module.
+  std::string kernel;
+  TargetKind target = TargetKind::SPIRV;
+  std::string arch = "sm_90"; ///< PTX only (ignored, and not keyed, for SPIR-V).
+  unsigned optLevel = 2;      ///< 0..3.
+  bool debug = false;         ///< Debug mode (line info, asserts, bounds checks).
+  /// LLVM IR / bitcode files external device functions resolve against.
+  std::vector<std::string> bitcodeLibraries;
+  /// CUDA's libdevice for PTX; empty: $KILN_LIBDEVICE, then the CUDA install.
+  std::string libdevicePath;
+  /// Types of generic parameters and values of Constant[T] parameters of
+  /// `kernel` (kernel source only). An empty `kernel` field here means
+  /// `kernel`; no types and no constants means no specialization.
+  Specialization specialization;
+  /// Array parameters whose data the caller guarantees 16-byte aligned.
+  /// Recorded in the cache key and in the artifact ("jit.aligned16"); code
+  /// generation does not use it yet (docs/embedding.md).
+  std::set<std::string> aligned16;
+};
+
+/// Content digest of a library file (the JIT memoises them).
+using FileDigester =
+    llvm::function_ref<llvm::Expected<Digest>(const std::string &path)>;
+
+/// The cache key of `request`: toolchain versions, source, kernel,
+/// specialization, alignment, target, arch (PTX), options, libraries
+/// (libdevice too for PTX). Fails when a library cannot be read.
+llvm::Expected<CacheKey> buildCacheKey(const CompileRequest &request,
+                                       FileDigester digestFile);
+
+/// artifactProperties (ArtifactProperties.h) of `request`.
+KernelBinaryProperties artifactProperties(const CompileRequest &request);
+
+} // namespace kiln
+
+#endif // KILN_COMPILER_JIT_COMPILEREQUEST_H
