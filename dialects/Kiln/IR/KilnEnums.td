@@ -27,7 +27,9 @@ def Kiln_QueryKind : I32EnumAttr<"QueryKind", "an index-space query", [
   let cppNamespace = "::kiln";
   let genSpecializedAttr = 0;
 }
-def Kiln_QueryKindAttr : EnumAttr<Kiln_Dialect, Kiln_QueryKind, "query">;
+def Kiln_QueryKindAttr : EnumAttr<Kiln_Dialect, Kiln_QueryKind, "query"> {
+  let assemblyFormat = "$value";
+}
 
 def Kiln_MemoryOrder : I32EnumAttr<"MemoryOrder", "atomic memory order", [
     I32EnumAttrCase<"Relaxed", 0, "relaxed">,
@@ -38,7 +40,9 @@ def Kiln_MemoryOrder : I32EnumAttr<"MemoryOrder", "atomic memory order", [
   let cppNamespace = "::kiln";
   let genSpecializedAttr = 0;
 }
-def Kiln_MemoryOrderAttr : EnumAttr<Kiln_Dialect, Kiln_MemoryOrder, "order">;
+def Kiln_MemoryOrderAttr : EnumAttr<Kiln_Dialect, Kiln_MemoryOrder, "order"> {
+  let assemblyFormat = "$value";
+}
 
 def Kiln_MemoryScope : I32EnumAttr<"MemoryScope", "synchronisation scope", [
     I32EnumAttrCase<"WorkItem", 0, "work_item">,
@@ -49,7 +53,9 @@ def Kiln_MemoryScope : I32EnumAttr<"MemoryScope", "synchronisation scope", [
   let cppNamespace = "::kiln";
   let genSpecializedAttr = 0;
 }
-def Kiln_MemoryScopeAttr : EnumAttr<Kiln_Dialect, Kiln_MemoryScope, "scope">;
+def Kiln_MemoryScopeAttr : EnumAttr<Kiln_Dialect, Kiln_MemoryScope, "scope"> {
+  let assemblyFormat = "$value";
+}
 
 def Kiln_AtomicKind : I32EnumAttr<"AtomicKind", "atomic read-modify-write", [
     I32EnumAttrCase<"Add", 0, "add">,
@@ -65,7 +71,9 @@ def Kiln_AtomicKind : I32EnumAttr<"AtomicKind", "atomic read-modify-write", [
   let cppNamespace = "::kiln";
   let genSpecializedAttr = 0;
 }
-def Kiln_AtomicKindAttr : EnumAttr<Kiln_Dialect, Kiln_AtomicKind, "atomic">;
+def Kiln_AtomicKindAttr : EnumAttr<Kiln_Dialect, Kiln_AtomicKind, "atomic"> {
+  let assemblyFormat = "$value";
+}
 
 def Kiln_CollectiveOp : I32EnumAttr<"CollectiveOp", "collective combiner", [
     I32EnumAttrCase<"Add", 0, "add">,
@@ -79,7 +87,9 @@ def Kiln_CollectiveOp : I32EnumAttr<"CollectiveOp", "collective combiner", [
   let cppNamespace = "::kiln";
   let genSpecializedAttr = 0;
 }
-def Kiln_CollectiveOpAttr : EnumAttr<Kiln_Dialect, Kiln_CollectiveOp, "combiner">;
+def Kiln_CollectiveOpAttr : EnumAttr<Kiln_Dialect, Kiln_CollectiveOp, "combiner"> {
+  let assemblyFormat = "$value";
+}
 
 def Kiln_ShuffleMode : I32EnumAttr<"ShuffleMode", "sub-group shuffle", [
     I32EnumAttrCase<"Index", 0, "index">,
@@ -89,7 +99,9 @@ def Kiln_ShuffleMode : I32EnumAttr<"ShuffleMode", "sub-group shuffle", [
   let cppNamespace = "::kiln";
   let genSpecializedAttr = 0;
 }
-def Kiln_ShuffleModeAttr : EnumAttr<Kiln_Dialect, Kiln_ShuffleMode, "shuffle">;
+def Kiln_ShuffleModeAttr : EnumAttr<Kiln_Dialect, Kiln_ShuffleMode, "shuffle"> {
+  let assemblyFormat = "$value";
+}
 
 def Kiln_ScanKind : I32EnumAttr<"ScanKind", "scan", [
     I32EnumAttrCase<"Inclusive", 0, "inclusive">,
@@ -97,6 +109,8 @@ def Kiln_ScanKind : I32EnumAttr<"ScanKind", "scan", [
   let cppNamespace = "::kiln";
   let genSpecializedAttr = 0;
 }
-def Kiln_ScanKindAttr : EnumAttr<Kiln_Dialect, Kiln_ScanKind, "scan">;
+def Kiln_ScanKindAttr : EnumAttr<Kiln_Dialect, Kiln_ScanKind, "scan"> {
+  let assemblyFormat = "$value";
+}
 
 #endif // KILN_ENUMS_TD
