@@ -78,37 +78,49 @@ std::function<Status()> debugRecordCheck(std::shared_ptr<Queue> queue,
   };
 }
 
+/// "launch of kernel 'k'", built only for errors (launches are hot).
+std::string launchContext(const Kernel &kernel) {
+  return "launch of kernel '" + kernel.name() + "'";
+}
+
+/// Resolves the wait list, adds a debug kernel's record and submits;
+/// `options` null: a plain launch (no attributes).
 StatusOr<std::shared_ptr<Event>>
 submitLaunch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
-             PackedLaunch &packed, const EventList &waitFor) {
-  const std::string what = "launch of kernel '" + kernel->name() + "'";
-  KILN_RETURN_IF_ERROR(checkWaitList(waitFor).withContext(what));
+             PackedLaunch &packed, const EventList &waitFor,
+             const LaunchOptions *options = nullptr,
+             RecordedLaunchEvents *recorded = nullptr) {
+  if (Status status = checkWaitList(waitFor); !status.ok())
+    return status.withContext(launchContext(*kernel));
   StatusOr<EventList> native = resolveWaitList(queue.device(), waitFor);
   if (!native.ok())
-    return Event::failed(
-        native.status().withContext(what + " skipped: a dependency failed"));
+    return Event::failed(native.status().withContext(
+        launchContext(*kernel) + " skipped: a dependency failed"));
   std::shared_ptr<Buffer> record;
   if (kernel->metadata().debug) {
     StatusOr<std::shared_ptr<Buffer>> created =
         createDebugRecord(queue, *native);
     if (!created.ok())
-      return created.status().withContext(what);
+      return created.status().withContext(launchContext(*kernel));
     record = *created;
     appendDebugRecord(*record, packed);
     packed.resources.push_back(record);
   }
   StatusOr<std::shared_ptr<Event>> event =
-      queue.submitKernel(*kernel, packed, *native);
+      options ? queue.submitKernelWithOptions(*kernel, packed, *options,
+                                              *native, *recorded)
+              : queue.submitKernel(*kernel, packed, *native);
   if (!event.ok())
-    return event.status().withContext(what);
+    return event.status().withContext(launchContext(*kernel));
   for (const std::shared_ptr<Event> &dependency : *native)
     if (dependency->hasPendingChecks())
       (*event)->addUpstream(dependency);
   if (record) {
     std::shared_ptr<Queue> owner = queue.weak_from_this().lock();
     if (!owner)
-      return internalError(what + ": a debug kernel needs a queue created by "
-                                  "Device::createQueue");
+      return internalError(launchContext(*kernel) +
+                           ": a debug kernel needs a queue created by "
+                           "Device::createQueue");
     (*event)->addCompletionCheck(debugRecordCheck(owner, record, kernel));
     queue.trackCheckedEvent(*event);
   }
@@ -204,7 +216,10 @@ callKernelAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
   // The host task, not the device event, owns the resources: they go
   // exactly when the host event completes.
   enqueueHostTask(*event, host, std::move(packed->resources));
-  return LaunchEvents{*event, host};
+  LaunchEvents events;
+  events.device = *event;
+  events.host = host;
+  return events;
 }
 
 Status launch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
@@ -215,6 +230,68 @@ Status launch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
   if (!event.ok())
     return event.status();
   return (*event)->wait();
+}
+
+namespace {
+
+/// The launches with LaunchOptions: checked like the others, then the
+/// options against the device, then submitted with the attributes.
+StatusOr<LaunchEvents>
+launchWithOptions(Queue &queue, const std::shared_ptr<Kernel> &kernel,
+                  const IndexSpace &space, const std::vector<KernelArg> &args,
+                  const EventList &waitFor, const LaunchOptions &options,
+                  bool hostEvent) {
+  StatusOr<PackedLaunch> packed = checkAndPack(queue, kernel, space, args);
+  if (!packed.ok())
+    return packed.status();
+  KILN_RETURN_IF_ERROR(checkLaunchOptions(*kernel, options));
+  if (options.accessPolicyWindow)
+    packed->resources.push_back(options.accessPolicyWindow->buffer);
+  RecordedLaunchEvents recorded;
+  StatusOr<std::shared_ptr<Event>> event =
+      submitLaunch(queue, kernel, *packed, waitFor, &options, &recorded);
+  if (!event.ok())
+    return event.status();
+  LaunchEvents events;
+  events.device = *event;
+  events.programmatic = std::move(recorded.programmatic);
+  events.launchCompletion = std::move(recorded.launchCompletion);
+  if (hostEvent) {
+    auto host = std::make_shared<HostEvent>(*event);
+    enqueueHostTask(*event, host, std::move(packed->resources));
+    events.host = host;
+  } else {
+    (*event)->keepAlive(std::move(packed->resources));
+  }
+  return events;
+}
+
+} // namespace
+
+StatusOr<LaunchEvents>
+launchAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
+            const IndexSpace &space, const std::vector<KernelArg> &args,
+            const EventList &waitFor, const LaunchOptions &options) {
+  return launchWithOptions(queue, kernel, space, args, waitFor, options,
+                           /*hostEvent=*/false);
+}
+
+StatusOr<LaunchEvents>
+callKernelAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
+                const IndexSpace &space, const std::vector<KernelArg> &args,
+                const EventList &waitFor, const LaunchOptions &options) {
+  return launchWithOptions(queue, kernel, space, args, waitFor, options,
+                           /*hostEvent=*/true);
+}
+
+Status launch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
+              const IndexSpace &space, const std::vector<KernelArg> &args,
+              const EventList &waitFor, const LaunchOptions &options) {
+  StatusOr<LaunchEvents> events =
+      launchAsync(queue, kernel, space, args, waitFor, options);
+  if (!events.ok())
+    return events.status();
+  return events->device->wait();
 }
 
 Status checkDebugRecord(const KernelMetadata &kernel,

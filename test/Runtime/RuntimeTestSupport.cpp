@@ -20,18 +20,6 @@ KernelParam scalarParam(const char *name, DType dtype) {
   return KernelParam{name, ParamKind::Scalar, dtype, 0};
 }
 
-StatusOr<std::vector<uint8_t>> readKernelFile(const std::string &name) {
-  // The environment wins so that a build tree copied elsewhere still runs.
-  const char *dir = std::getenv("KILN_TEST_KERNEL_DIR");
-  std::string path =
-      std::string(dir && *dir ? dir : KILN_TEST_KERNEL_DIR) + "/" + name;
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return notFound("test kernel '" + path + "' was not built (needs llc-22)");
-  return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)),
-                              std::istreambuf_iterator<char>());
-}
-
 class FakeBuffer final : public Buffer {
 public:
   FakeBuffer(const Device &device, size_t size) : Buffer(device, size) {}
@@ -52,6 +40,18 @@ public:
 };
 
 } // namespace
+
+StatusOr<std::vector<uint8_t>> readKernelFile(const std::string &name) {
+  // The environment wins so that a build tree copied elsewhere still runs.
+  const char *dir = std::getenv("KILN_TEST_KERNEL_DIR");
+  std::string path =
+      std::string(dir && *dir ? dir : KILN_TEST_KERNEL_DIR) + "/" + name;
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return notFound("test kernel '" + path + "' was not built (needs llc-22)");
+  return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)),
+                              std::istreambuf_iterator<char>());
+}
 
 KernelMetadata saxpyMetadata() {
   KernelMetadata m;
@@ -144,6 +144,8 @@ DeviceInfo fakeDeviceInfo(std::string selector, size_t localMemSize,
 FakeDevice::FakeDevice(std::string selector, size_t localMemSize,
                        bool addressable)
     : Device(fakeDeviceInfo(std::move(selector), localMemSize, addressable)) {}
+
+FakeDevice::FakeDevice(DeviceInfo info) : Device(std::move(info)) {}
 
 StatusOr<std::shared_ptr<Buffer>> FakeDevice::allocateBuffer(size_t bytes) {
   return std::shared_ptr<Buffer>(std::make_shared<FakeBuffer>(*this, bytes));

@@ -36,6 +36,10 @@ KernelMetadata checkedStoreMetadata();
 /// `spin(y: float32[1], steps: int64)`: a slow kernel.
 KernelMetadata spinMetadata();
 
+/// The bytes of a kernel file built into the test kernel directory
+/// ($KILN_TEST_KERNEL_DIR wins); NotFound if it was not built.
+StatusOr<std::vector<uint8_t>> readKernelFile(const std::string &name);
+
 /// The SPIR-V test module (saxpy, add2d, scale_add, reverse_in_group,
 /// checked_store, spin); fails if it was not built.
 StatusOr<KernelBinary> spirvTestBinary();
@@ -51,6 +55,8 @@ public:
   /// buffers have device addresses (their object's address).
   explicit FakeDevice(std::string selector, size_t localMemSize = 0,
                       bool addressable = false);
+  /// A fake device with exactly `info` (e.g. launch-attribute capabilities).
+  explicit FakeDevice(DeviceInfo info);
   StatusOr<std::shared_ptr<Buffer>> allocateBuffer(size_t bytes) override;
   StatusOr<std::shared_ptr<Queue>> createQueue() override;
   StatusOr<std::shared_ptr<Executable>>

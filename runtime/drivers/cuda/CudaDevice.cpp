@@ -24,6 +24,38 @@ StatusOr<int> attribute(const CudaDynamicSymbols &cu, CUdevice device,
   return value;
 }
 
+/// Launch attributes by compute capability and driver: clusters where the
+/// device reports cluster launch (sm_90); programmatic dependent launch,
+/// launch completion events (CUDA 12.3 drivers) and memory sync domains on
+/// sm_90; L2 access policy windows where the device reports a window size
+/// (sm_80); carveout preferences from sm_70.
+void setLaunchAttributes(CudaDeviceProperties &props, bool cooperative,
+                         bool clusters, int maxWindowBytes) {
+  DeviceInfo &info = props.info;
+  LaunchAttributeSet &set = info.launchAttributes;
+  const unsigned cc = info.computeCapability;
+  set.insert(LaunchAttribute::Priority);
+  if (cooperative)
+    set.insert(LaunchAttribute::Cooperative);
+  if (clusters) {
+    set.insert(LaunchAttribute::ClusterDim);
+    set.insert(LaunchAttribute::ClusterSchedulingPolicy);
+  }
+  if (cc >= 90) {
+    set.insert(LaunchAttribute::ProgrammaticStreamSerialization);
+    set.insert(LaunchAttribute::ProgrammaticEvent);
+    set.insert(LaunchAttribute::MemSyncDomain);
+    if (props.driverVersion >= 12030)
+      set.insert(LaunchAttribute::LaunchCompletionEvent);
+  }
+  if (maxWindowBytes > 0) {
+    set.insert(LaunchAttribute::AccessPolicyWindow);
+    info.maxAccessPolicyWindowBytes = static_cast<size_t>(maxWindowBytes);
+  }
+  if (cc >= 70)
+    set.insert(LaunchAttribute::SharedMemCarveout);
+}
+
 /// What every CUDA device Kiln runs on (sm_60 and newer) offers.
 void setCudaCapabilities(CudaDeviceProperties &props) {
   DeviceInfo &info = props.info;
@@ -61,6 +93,7 @@ StatusOr<CudaDeviceProperties> queryCudaDevice(const CudaDynamicSymbols &cu,
       {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, &props.maxGrid[0]},
       {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y, &props.maxGrid[1]},
       {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z, &props.maxGrid[2]},
+      {CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, &props.multiprocessorCount},
   };
   for (const auto &[which, out] : wanted) {
     StatusOr<int> value = attribute(cu, device, which);
@@ -81,6 +114,18 @@ StatusOr<CudaDeviceProperties> queryCudaDevice(const CudaDynamicSymbols &cu,
   props.info.localMemSize =
       static_cast<size_t>(optIn.ok() && *optIn > *shared ? *optIn : *shared);
   setCudaCapabilities(props);
+  KILN_RETURN_IF_ERROR(cudaStatus(cu, cu.cuDriverGetVersion(&props.driverVersion),
+                                  "cuDriverGetVersion"));
+  // Attributes a driver may not know (older drivers) read as absent.
+  StatusOr<int> cooperative =
+      attribute(cu, device, CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH);
+  StatusOr<int> clusters =
+      attribute(cu, device, CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH);
+  StatusOr<int> window =
+      attribute(cu, device, CU_DEVICE_ATTRIBUTE_MAX_ACCESS_POLICY_WINDOW_SIZE);
+  setLaunchAttributes(props, cooperative.ok() && *cooperative != 0,
+                      clusters.ok() && *clusters != 0,
+                      window.ok() ? *window : 0);
   return props;
 }
 
@@ -95,6 +140,18 @@ StatusOr<std::shared_ptr<Device>> CudaDevice::open(const CudaDynamicSymbols &cu,
   CUcontext context = nullptr;
   KILN_RETURN_IF_ERROR(cudaStatus(cu, cu.cuDevicePrimaryCtxRetain(&context, device),
                                   "cuDevicePrimaryCtxRetain"));
+  // The priority range needs a context: it is known once the device opens.
+  int least = 0, greatest = 0;
+  Status range = cudaStatus(cu, cu.cuCtxSetCurrent(context), "cuCtxSetCurrent");
+  if (range.ok())
+    range = cudaStatus(cu, cu.cuCtxGetStreamPriorityRange(&least, &greatest),
+                       "cuCtxGetStreamPriorityRange");
+  if (!range.ok()) {
+    cu.cuDevicePrimaryCtxRelease(device);
+    return range;
+  }
+  props->info.highestLaunchPriority = greatest;
+  props->info.lowestLaunchPriority = least;
   return std::shared_ptr<Device>(
       new CudaDevice(cu, device, context, std::move(*props)));
 }

@@ -21,6 +21,8 @@ struct CudaDeviceProperties {
   int computeMajor = 0;
   int computeMinor = 0;
   std::array<int, 3> maxGrid = {0, 0, 0};
+  int multiprocessorCount = 0;
+  int driverVersion = 0; ///< cuDriverGetVersion: 12030 for CUDA 12.3.
 };
 
 /// Reads the properties of device `ordinal` (no context needed).
@@ -41,6 +43,7 @@ public:
   /// "sm_90" for compute capability 9.0.
   std::string arch() const;
   const std::array<int, 3> &maxGrid() const { return properties_.maxGrid; }
+  int multiprocessorCount() const { return properties_.multiprocessorCount; }
 
   StatusOr<std::shared_ptr<Buffer>> allocateBuffer(size_t bytes) override;
   StatusOr<std::shared_ptr<Queue>> createQueue() override;

@@ -24,12 +24,73 @@ struct CUmod_st;
 struct CUfunc_st;
 struct CUstream_st;
 struct CUevent_st;
-struct CUlaunchAttribute_st;
 using CUcontext = CUctx_st *;
 using CUmodule = CUmod_st *;
 using CUfunction = CUfunc_st *;
 using CUstream = CUstream_st *;
 using CUevent = CUevent_st *;
+
+/// CUlaunchAttributeID: the attributes Kiln sets (ids per cuda.h 12.x).
+using CUlaunchAttributeID = int;
+constexpr CUlaunchAttributeID CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1;
+constexpr CUlaunchAttributeID CU_LAUNCH_ATTRIBUTE_COOPERATIVE = 2;
+constexpr CUlaunchAttributeID CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4;
+constexpr CUlaunchAttributeID
+    CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE = 5;
+constexpr CUlaunchAttributeID
+    CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION = 6;
+constexpr CUlaunchAttributeID CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT = 7;
+constexpr CUlaunchAttributeID CU_LAUNCH_ATTRIBUTE_PRIORITY = 8;
+constexpr CUlaunchAttributeID CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN = 10;
+constexpr CUlaunchAttributeID CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT = 12;
+
+/// CUaccessProperty, CUclusterSchedulingPolicy and CUlaunchMemSyncDomain
+/// values are 0, 1, 2 in the order of Kiln's AccessProperty,
+/// ClusterSchedulingPolicy and MemSyncDomain enums.
+using CUaccessProperty = int;
+
+/// Layout of CUaccessPolicyWindow_st.
+struct CUaccessPolicyWindow {
+  void *base_ptr;
+  size_t num_bytes;
+  float hitRatio;
+  CUaccessProperty hitProp;
+  CUaccessProperty missProp;
+};
+
+/// Layout of CUlaunchAttributeValue_union (64 bytes); only the members
+/// Kiln writes.
+union CUlaunchAttributeValue {
+  char pad[64];
+  CUaccessPolicyWindow accessPolicyWindow;
+  int cooperative;
+  struct {
+    unsigned x, y, z;
+  } clusterDim;
+  int clusterSchedulingPolicyPreference;
+  int programmaticStreamSerializationAllowed;
+  struct {
+    CUevent event;
+    int flags;
+    int triggerAtBlockStart;
+  } programmaticEvent;
+  int priority;
+  int memSyncDomain;
+  struct {
+    CUevent event;
+    int flags;
+  } launchCompletionEvent;
+};
+
+/// Layout of CUlaunchAttribute_st.
+struct CUlaunchAttribute {
+  CUlaunchAttributeID id;
+  char pad[8 - sizeof(CUlaunchAttributeID)];
+  CUlaunchAttributeValue value;
+};
+static_assert(sizeof(CUlaunchAttributeValue) == 64, "cuda.h: 64-byte union");
+static_assert(sizeof(CUlaunchAttribute) == 72, "cuda.h: id, pad, value");
+static_assert(sizeof(CUaccessPolicyWindow) == 32, "cuda.h: 32-byte window");
 
 /// Launch parameters of cuLaunchKernelEx (layout of CUlaunchConfig_st).
 struct CUlaunchConfig {
@@ -37,7 +98,7 @@ struct CUlaunchConfig {
   unsigned blockDimX, blockDimY, blockDimZ;
   unsigned sharedMemBytes;
   CUstream hStream;
-  CUlaunchAttribute_st *attrs;
+  CUlaunchAttribute *attrs;
   unsigned numAttrs;
 };
 
@@ -49,14 +110,23 @@ constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X = 5;
 constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y = 6;
 constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z = 7;
 constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK = 8;
+constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
 constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
 constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH = 95;
 constexpr CUdevice_attribute
     CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
+constexpr CUdevice_attribute
+    CU_DEVICE_ATTRIBUTE_MAX_ACCESS_POLICY_WINDOW_SIZE = 109;
+constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH = 120;
 
 constexpr CUfunction_attribute CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1;
 constexpr CUfunction_attribute
     CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
+constexpr CUfunction_attribute
+    CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT = 9;
+/// CU_SHAREDMEM_CARVEOUT_DEFAULT: the driver chooses.
+constexpr int kDefaultSharedMemCarveout = -1;
 
 /// Dynamic shared memory a launch may use without opting in per function.
 constexpr unsigned kDefaultDynamicSharedLimit = 48 * 1024;

@@ -1,7 +1,8 @@
 //===- CudaEvent.cpp - Completion of CUDA stream work -------------------===//
 //
 // Maps cuEventQuery/cuEventSynchronize results onto EventState; an error
-// result (e.g. a kernel fault) makes the event failed.
+// result (e.g. a kernel fault) makes the event failed. Lazy recording:
+// see CudaEvent.h.
 //
 //===----------------------------------------------------------------------===//
 #include "CudaEvent.h"
@@ -10,12 +11,50 @@
 
 namespace kiln::cuda {
 
+void CudaStreamRecorder::flushLocked() {
+  if (std::shared_ptr<CudaEvent> pending = pending_.lock())
+    if (!pending->event_ && pending->recordFailure_.ok())
+      pending->recordLocked();
+  pending_.reset();
+}
+
 CudaEvent::~CudaEvent() {
-  if (device_->makeCurrent().ok()) {
-    device_->cu().cuEventDestroy(event_);
+  if ((event_ || start_) && device_->makeCurrent().ok()) {
+    if (event_)
+      device_->cu().cuEventDestroy(event_);
     if (start_)
       device_->cu().cuEventDestroy(start_);
   }
+}
+
+void CudaEvent::recordLocked() {
+  const CudaDynamicSymbols &cu = device_->cu();
+  Status status = device_->makeCurrent();
+  CUevent event = nullptr;
+  if (status.ok())
+    status = cudaStatus(cu, cu.cuEventCreate(&event, CU_EVENT_DISABLE_TIMING),
+                        "cuEventCreate");
+  if (status.ok()) {
+    status = cudaStatus(cu, cu.cuEventRecord(event, recorder_->stream()),
+                        "cuEventRecord");
+    if (!status.ok())
+      cu.cuEventDestroy(event);
+  }
+  if (status.ok())
+    event_ = event;
+  else
+    recordFailure_ = status.withContext("recording the event of " + what_);
+}
+
+StatusOr<CUevent> CudaEvent::handle() {
+  if (!recorder_)
+    return event_;
+  std::lock_guard<std::mutex> lock(recorder_->mutex());
+  if (!event_ && recordFailure_.ok())
+    recordLocked();
+  if (!recordFailure_.ok())
+    return recordFailure_;
+  return event_;
 }
 
 StatusOr<EventTimes> CudaEvent::profilingTimes() {
@@ -37,14 +76,20 @@ StatusOr<EventTimes> CudaEvent::profilingTimes() {
 
 Status CudaEvent::waitNative() {
   KILN_RETURN_IF_ERROR(device_->makeCurrent());
-  return cudaStatus(device_->cu(), device_->cu().cuEventSynchronize(event_),
+  StatusOr<CUevent> event = handle();
+  if (!event.ok())
+    return event.status();
+  return cudaStatus(device_->cu(), device_->cu().cuEventSynchronize(*event),
                     "cuEventSynchronize")
       .withContext(what_);
 }
 
 StatusOr<EventState> CudaEvent::queryNative() {
   KILN_RETURN_IF_ERROR(device_->makeCurrent());
-  CUresult result = device_->cu().cuEventQuery(event_);
+  StatusOr<CUevent> event = handle();
+  if (!event.ok())
+    return event.status();
+  CUresult result = device_->cu().cuEventQuery(*event);
   if (result == CUDA_ERROR_NOT_READY)
     return EventState::Pending;
   KILN_RETURN_IF_ERROR(

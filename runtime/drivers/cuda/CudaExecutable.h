@@ -10,6 +10,8 @@
 #include "CudaDevice.h"
 #include "kiln/runtime/Executable.h"
 
+#include <atomic>
+
 namespace kiln::cuda {
 
 /// A loaded CUmodule and its kernels.
@@ -36,13 +38,20 @@ public:
   CudaKernel(std::shared_ptr<const Executable> owner, const Device &device,
              KernelMetadata metadata, CUfunction function)
       : Kernel(device, std::move(metadata)), owner_(std::move(owner)),
-        function_(function) {}
+        function_(function), label_("kernel '" + name() + "'") {}
 
   CUfunction function() const { return function_; }
+  /// "kernel 'name'", for events and errors (built once, not per launch).
+  const std::string &label() const { return label_; }
+  /// The CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT last set
+  /// (kDefaultSharedMemCarveout until a launch asks for one).
+  std::atomic<int> &carveout() const { return carveout_; }
 
 private:
   std::shared_ptr<const Executable> owner_;
   CUfunction function_;
+  std::string label_;
+  mutable std::atomic<int> carveout_{kDefaultSharedMemCarveout};
 };
 
 /// Loads `binary` on `device` (whose context is current).

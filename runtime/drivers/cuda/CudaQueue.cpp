@@ -10,6 +10,7 @@
 #include "CudaBuffer.h"
 #include "CudaEvent.h"
 #include "CudaExecutable.h"
+#include "CudaLaunchAttributes.h"
 #include "CudaStatus.h"
 
 #include <cstring>
@@ -56,22 +57,45 @@ StatusOr<CUlaunchConfig> launchConfig(const CudaDevice &device,
 }
 
 /// Parameter storage: one 8-byte slot per native argument, and the pointer
-/// array cuLaunchKernelEx reads them through.
-struct ParameterArray {
-  std::vector<uint64_t> slots;
-  std::vector<void *> pointers;
+/// array cuLaunchKernelEx reads them through; inline up to 16 arguments so
+/// that a typical launch allocates nothing here.
+class ParameterArray {
+public:
+  explicit ParameterArray(size_t count) : count_(count) {
+    if (count > kInline) {
+      heapSlots_.resize(count);
+      heapPointers_.resize(count);
+    }
+  }
+  uint64_t &slot(size_t i) {
+    return count_ > kInline ? heapSlots_[i] : slots_[i];
+  }
+  void **pointers() {
+    void **pointers = count_ > kInline ? heapPointers_.data() : pointers_;
+    for (size_t i = 0; i < count_; ++i)
+      pointers[i] = &slot(i);
+    return pointers;
+  }
+
+private:
+  static constexpr size_t kInline = 16;
+  size_t count_;
+  uint64_t slots_[kInline];
+  void *pointers_[kInline];
+  std::vector<uint64_t> heapSlots_;
+  std::vector<void *> heapPointers_;
 };
 
 ParameterArray packParameters(const std::vector<PackedArg> &args) {
-  ParameterArray params;
-  params.slots.resize(args.size());
+  ParameterArray params(args.size());
   for (size_t i = 0; i < args.size(); ++i) {
     const PackedArg &arg = args[i];
+    uint64_t &slot = params.slot(i);
+    slot = 0;
     if (arg.kind == PackedArg::Kind::BufferPointer)
-      params.slots[i] = static_cast<const CudaBuffer &>(*arg.buffer).pointer();
+      slot = static_cast<const CudaBuffer &>(*arg.buffer).pointer();
     else
-      std::memcpy(&params.slots[i], arg.bytes.data(), arg.size);
-    params.pointers.push_back(&params.slots[i]);
+      std::memcpy(&slot, arg.bytes.data(), arg.size);
   }
   return params;
 }
@@ -84,6 +108,12 @@ CUdeviceptr pointerOf(const Buffer &buffer, size_t offset) {
 
 CudaQueue::~CudaQueue() {
   if (device_->makeCurrent().ok()) {
+    {
+      // An event the caller still holds must be recorded before the stream
+      // goes; afterwards no event of this queue is pending.
+      std::lock_guard<std::mutex> lock(recorder_->mutex());
+      recorder_->flushLocked();
+    }
     device_->cu().cuStreamSynchronize(stream_);
     device_->cu().cuStreamDestroy(stream_);
   }
@@ -100,68 +130,86 @@ Status CudaQueue::finish() {
   return runTrackedChecks();
 }
 
+template <typename Enqueue>
+Status CudaQueue::enqueueAndWait(const Enqueue &enqueue) {
+  KILN_RETURN_IF_ERROR(device_->makeCurrent());
+  {
+    std::lock_guard<std::mutex> lock(recorder_->mutex());
+    recorder_->flushLocked();
+    KILN_RETURN_IF_ERROR(enqueue());
+  }
+  return synchronize();
+}
+
 Status CudaQueue::write(Buffer &dst, const void *src, size_t bytes,
                         size_t offset) {
-  KILN_RETURN_IF_ERROR(device_->makeCurrent());
   const CudaDynamicSymbols &cu = device_->cu();
-  KILN_RETURN_IF_ERROR(cudaStatus(
-      cu, cu.cuMemcpyHtoDAsync(pointerOf(dst, offset), src, bytes, stream_),
-      "cuMemcpyHtoDAsync"));
-  return synchronize();
+  return enqueueAndWait([&] {
+    return cudaStatus(
+        cu, cu.cuMemcpyHtoDAsync(pointerOf(dst, offset), src, bytes, stream_),
+        "cuMemcpyHtoDAsync");
+  });
 }
 
 Status CudaQueue::read(const Buffer &src, void *dst, size_t bytes,
                        size_t offset) {
-  KILN_RETURN_IF_ERROR(device_->makeCurrent());
   const CudaDynamicSymbols &cu = device_->cu();
-  KILN_RETURN_IF_ERROR(cudaStatus(
-      cu, cu.cuMemcpyDtoHAsync(dst, pointerOf(src, offset), bytes, stream_),
-      "cuMemcpyDtoHAsync"));
-  return synchronize();
+  return enqueueAndWait([&] {
+    return cudaStatus(
+        cu, cu.cuMemcpyDtoHAsync(dst, pointerOf(src, offset), bytes, stream_),
+        "cuMemcpyDtoHAsync");
+  });
 }
 
-Status CudaQueue::waitForEvents(const EventList &events) {
-  const CudaDynamicSymbols &cu = device_->cu();
-  for (const std::shared_ptr<Event> &event : events)
-    KILN_RETURN_IF_ERROR(cudaStatus(
-        cu,
-        cu.cuStreamWaitEvent(
-            stream_, static_cast<const CudaEvent &>(*event).handle(), 0),
-        "cuStreamWaitEvent"));
-  return Status();
-}
-
+template <typename Enqueue>
 StatusOr<std::shared_ptr<Event>>
 CudaQueue::submit(const std::string &what, const EventList &waitFor,
-                  const std::function<Status()> &enqueue) {
+                  const Enqueue &enqueue) {
   KILN_RETURN_IF_ERROR(device_->makeCurrent());
-  KILN_RETURN_IF_ERROR(waitForEvents(waitFor));
   const CudaDynamicSymbols &cu = device_->cu();
-  unsigned flags = options().profiling ? 0u : CU_EVENT_DISABLE_TIMING;
+  // Handles first: recording another queue's pending event takes that
+  // queue's lock, never while this one's is held.
+  CUevent inlineWaits[4];
+  std::vector<CUevent> moreWaits;
+  CUevent *waits = inlineWaits;
+  if (waitFor.size() > 4) {
+    moreWaits.resize(waitFor.size());
+    waits = moreWaits.data();
+  }
+  for (size_t i = 0; i < waitFor.size(); ++i) {
+    StatusOr<CUevent> handle = static_cast<CudaEvent &>(*waitFor[i]).handle();
+    if (!handle.ok())
+      return handle.status();
+    waits[i] = *handle;
+  }
+  std::lock_guard<std::mutex> lock(recorder_->mutex());
+  recorder_->flushLocked();
+  for (size_t i = 0; i < waitFor.size(); ++i)
+    KILN_RETURN_IF_ERROR(cudaStatus(
+        cu, cu.cuStreamWaitEvent(stream_, waits[i], 0), "cuStreamWaitEvent"));
+  if (!options().profiling) {
+    KILN_RETURN_IF_ERROR(enqueue());
+    auto event = std::make_shared<CudaEvent>(device_, recorder_, what);
+    recorder_->setPendingLocked(event);
+    return std::shared_ptr<Event>(std::move(event));
+  }
+  // Profiling: timing events around the command, recorded at once.
   CUevent start = nullptr, end = nullptr;
-  if (options().profiling) {
-    KILN_RETURN_IF_ERROR(
-        cudaStatus(cu, cu.cuEventCreate(&start, flags), "cuEventCreate"));
-    KILN_RETURN_IF_ERROR(
-        cudaStatus(cu, cu.cuEventRecord(start, stream_), "cuEventRecord"));
-  }
-  Status enqueued = enqueue();
-  if (!enqueued.ok()) {
-    if (start)
-      cu.cuEventDestroy(start);
-    return enqueued;
-  }
-  if (Status created = cudaStatus(cu, cu.cuEventCreate(&end, flags),
-                                  "cuEventCreate");
-      !created.ok()) {
-    if (start)
-      cu.cuEventDestroy(start);
-    return created;
+  KILN_RETURN_IF_ERROR(
+      cudaStatus(cu, cu.cuEventCreate(&start, 0), "cuEventCreate"));
+  Status status = cudaStatus(cu, cu.cuEventRecord(start, stream_), "cuEventRecord");
+  if (status.ok())
+    status = enqueue();
+  if (status.ok())
+    status = cudaStatus(cu, cu.cuEventCreate(&end, 0), "cuEventCreate");
+  if (!status.ok()) {
+    cu.cuEventDestroy(start);
+    return status;
   }
   auto event = std::make_shared<CudaEvent>(device_, end, what, start);
   KILN_RETURN_IF_ERROR(
       cudaStatus(cu, cu.cuEventRecord(end, stream_), "cuEventRecord"));
-  return std::shared_ptr<Event>(event);
+  return std::shared_ptr<Event>(std::move(event));
 }
 
 Status CudaQueue::reserveSharedMemory(const Kernel &kernel,
@@ -180,6 +228,22 @@ Status CudaQueue::reserveSharedMemory(const Kernel &kernel,
 StatusOr<std::shared_ptr<Event>>
 CudaQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
                         const EventList &waitFor) {
+  RecordedLaunchEvents none;
+  return launchKernel(kernel, launch, nullptr, waitFor, none);
+}
+
+StatusOr<std::shared_ptr<Event>> CudaQueue::submitKernelWithOptions(
+    const Kernel &kernel, const PackedLaunch &launch,
+    const LaunchOptions &options, const EventList &waitFor,
+    RecordedLaunchEvents &recorded) {
+  return launchKernel(kernel, launch, &options, waitFor, recorded);
+}
+
+StatusOr<std::shared_ptr<Event>>
+CudaQueue::launchKernel(const Kernel &kernel, const PackedLaunch &launch,
+                        const LaunchOptions *options, const EventList &waitFor,
+                        RecordedLaunchEvents &recorded) {
+  const auto &cudaKernel = static_cast<const CudaKernel &>(kernel);
   KILN_RETURN_IF_ERROR(device_->makeCurrent());
   StatusOr<CUlaunchConfig> config =
       launchConfig(*device_, launch.geometry, stream_);
@@ -187,15 +251,41 @@ CudaQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
     return config.status();
   config->sharedMemBytes = static_cast<unsigned>(launch.dynamicLocalMemBytes);
   KILN_RETURN_IF_ERROR(reserveSharedMemory(kernel, launch.dynamicLocalMemBytes));
-  ParameterArray params = packParameters(launch.args);
   const CudaDynamicSymbols &cu = device_->cu();
-  CUfunction function = static_cast<const CudaKernel &>(kernel).function();
-  return submit("kernel '" + kernel.name() + "'", waitFor, [&] {
-    return cudaStatus(cu,
-                      cu.cuLaunchKernelEx(&*config, function,
-                                          params.pointers.data(), nullptr),
-                      "cuLaunchKernelEx");
-  });
+  KILN_RETURN_IF_ERROR(applySharedMemCarveout(
+      *device_, cudaKernel,
+      options ? options->sharedMemCarveout : std::optional<int>()));
+  CudaLaunchAttributes attributes(cu);
+  if (options) {
+    KILN_RETURN_IF_ERROR(buildLaunchAttributes(*device_, cudaKernel, *options,
+                                               *config, attributes));
+    config->attrs = attributes.data();
+    config->numAttrs = attributes.size();
+  }
+  ParameterArray params = packParameters(launch.args);
+  StatusOr<std::shared_ptr<Event>> event =
+      submit(cudaKernel.label(), waitFor, [&] {
+        return cudaStatus(cu,
+                          cu.cuLaunchKernelEx(&*config, cudaKernel.function(),
+                                              params.pointers(), nullptr),
+                          "cuLaunchKernelEx");
+      });
+  if (!event.ok())
+    return event;
+  // The launch recorded these; from now on their CudaEvents own them.
+  if (attributes.programmatic) {
+    recorded.programmatic = std::make_shared<CudaEvent>(
+        device_, attributes.programmatic,
+        "programmatic event of " + cudaKernel.label());
+    attributes.programmatic = nullptr;
+  }
+  if (attributes.launchCompletion) {
+    recorded.launchCompletion = std::make_shared<CudaEvent>(
+        device_, attributes.launchCompletion,
+        "launch completion event of " + cudaKernel.label());
+    attributes.launchCompletion = nullptr;
+  }
+  return event;
 }
 
 StatusOr<std::shared_ptr<Event>>

@@ -7,9 +7,8 @@
 #define KILN_RUNTIME_DRIVERS_CUDA_CUDAQUEUE_H
 
 #include "CudaDevice.h"
+#include "CudaEvent.h"
 #include "kiln/runtime/Queue.h"
-
-#include <functional>
 
 namespace kiln::cuda {
 
@@ -18,13 +17,22 @@ class CudaQueue final : public Queue {
 public:
   CudaQueue(std::shared_ptr<const CudaDevice> device, CUstream stream,
             QueueOptions options)
-      : Queue(*device, options), device_(std::move(device)), stream_(stream) {}
+      : Queue(*device, options), device_(std::move(device)), stream_(stream),
+        recorder_(std::make_shared<CudaStreamRecorder>(stream)) {}
   ~CudaQueue() override;
+
+  /// The queue's stream (for interoperation and the launch benchmark).
+  CUstream stream() const { return stream_; }
 
   Status finish() override;
   StatusOr<std::shared_ptr<Event>>
   submitKernel(const Kernel &kernel, const PackedLaunch &launch,
                const EventList &waitFor) override;
+  StatusOr<std::shared_ptr<Event>>
+  submitKernelWithOptions(const Kernel &kernel, const PackedLaunch &launch,
+                          const LaunchOptions &options,
+                          const EventList &waitFor,
+                          RecordedLaunchEvents &recorded) override;
 
 protected:
   Status write(Buffer &dst, const void *src, size_t bytes,
@@ -47,17 +55,26 @@ protected:
 private:
   /// Waits for the stream without running debug checks (blocking copies).
   Status synchronize();
-  Status waitForEvents(const EventList &events);
-  /// Runs `enqueue` on the stream after `waitFor`, bracketed by events
-  /// (a timing start event on profiling queues).
+  /// Enqueues a blocking copy (then synchronizes).
+  template <typename Enqueue>
+  Status enqueueAndWait(const Enqueue &enqueue);
+  /// Runs `enqueue` on the stream after `waitFor` and returns its event:
+  /// recorded lazily, or bracketed by timing events on profiling queues.
+  template <typename Enqueue>
+  StatusOr<std::shared_ptr<Event>> submit(const std::string &what,
+                                          const EventList &waitFor,
+                                          const Enqueue &enqueue);
+  /// Both submitKernel forms; `options` null for a plain launch.
   StatusOr<std::shared_ptr<Event>>
-  submit(const std::string &what, const EventList &waitFor,
-         const std::function<Status()> &enqueue);
+  launchKernel(const Kernel &kernel, const PackedLaunch &launch,
+               const LaunchOptions *options, const EventList &waitFor,
+               RecordedLaunchEvents &recorded);
   /// Opts `function` in to `dynamicBytes` of dynamic shared memory.
   Status reserveSharedMemory(const Kernel &kernel, uint64_t dynamicBytes);
 
   std::shared_ptr<const CudaDevice> device_;
   CUstream stream_;
+  std::shared_ptr<CudaStreamRecorder> recorder_;
 };
 
 } // namespace kiln::cuda

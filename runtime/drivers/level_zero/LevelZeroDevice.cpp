@@ -17,11 +17,6 @@
 namespace kiln::level_zero {
 namespace {
 
-// Device.h has no Backend::LevelZero yet (that header belongs to the shared
-// runtime API); until it does, Level Zero devices carry this value, which
-// backendName() spells "unknown" and which is neither OpenCL nor CUDA.
-constexpr Backend kLevelZeroBackend = static_cast<Backend>(2);
-
 DeviceType deviceType(ze_device_type_t type) {
   switch (type) {
   case ZE_DEVICE_TYPE_GPU:
@@ -52,6 +47,47 @@ StatusOr<uint32_t> computeQueueOrdinal(const LevelZeroDynamicSymbols &ze,
   return unimplemented("Level Zero device has no compute queue group");
 }
 
+/// Fills the capability fields of DeviceInfo (checkKernelFeatures reads
+/// them): fp16/fp64/int64 atomics from the module properties, fp64 atomics
+/// from the float-atomics extension (absent: unsupported), sub-group sizes
+/// from the compute properties. In-order queues without profiling and
+/// without device addresses (LevelZeroQueue, LevelZeroBuffer); no launch
+/// attributes (LaunchOptions are refused before submission).
+Status setCapabilities(const LevelZeroDynamicSymbols &ze,
+                       ze_device_handle_t device,
+                       const ze_device_compute_properties_t &compute,
+                       DeviceInfo &info) {
+  ze_float_atomic_ext_properties_t atomics{};
+  atomics.stype = ZE_STRUCTURE_TYPE_FLOAT_ATOMIC_EXT_PROPERTIES;
+  ze_device_module_properties_t module{};
+  module.stype = ZE_STRUCTURE_TYPE_DEVICE_MODULE_PROPERTIES;
+  module.pNext = &atomics;
+  if (ze.zeDeviceGetModuleProperties(device, &module) != ZE_RESULT_SUCCESS) {
+    // A driver refusing the extension structure: ask without it.
+    atomics = ze_float_atomic_ext_properties_t{};
+    module.pNext = nullptr;
+    KILN_RETURN_IF_ERROR(
+        levelZeroStatus(ze.zeDeviceGetModuleProperties(device, &module),
+                        "zeDeviceGetModuleProperties"));
+  }
+  info.supportsFp16 = module.flags & ZE_DEVICE_MODULE_FLAG_FP16;
+  info.supportsFp64 = module.flags & ZE_DEVICE_MODULE_FLAG_FP64;
+  info.supportsInt64Atomics = module.flags & ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS;
+  info.supportsFp64Atomics =
+      info.supportsFp64 &&
+      (atomics.fp64Flags & ZE_DEVICE_FP_ATOMIC_EXT_FLAG_GLOBAL_ADD);
+  uint32_t sizes = std::min<uint32_t>(compute.numSubGroupSizes,
+                                      ZE_SUBGROUPSIZE_COUNT);
+  info.subGroupSizes.assign(compute.subGroupSizes,
+                            compute.subGroupSizes + sizes);
+  info.supportsSubGroups = !info.subGroupSizes.empty();
+  info.supportsOutOfOrderQueues = false;
+  info.supportsProfiling = false;
+  info.supportsDeviceAddresses = false;
+  info.launchAttributes = LaunchAttributeSet();
+  return Status();
+}
+
 } // namespace
 
 StatusOr<LevelZeroDeviceProperties>
@@ -69,10 +105,12 @@ queryLevelZeroDevice(const LevelZeroDynamicSymbols &ze,
   LevelZeroDeviceProperties props;
   props.info.name = std::string(device.name, strnlen(device.name, ZE_MAX_DEVICE_NAME));
   props.info.selector = "level_zero:" + std::to_string(ordinal);
-  props.info.backend = kLevelZeroBackend;
+  props.info.backend = Backend::LevelZero;
   props.info.type = deviceType(device.type);
   props.info.maxWorkGroupSize = compute.maxTotalGroupSize;
   props.info.localMemSize = compute.maxSharedLocalMemory;
+  KILN_RETURN_IF_ERROR(setCapabilities(ze, handle.device, compute, props.info)
+                           .withContext("device '" + props.info.name + "'"));
   props.limits.maxTotalSize = compute.maxTotalGroupSize;
   props.limits.maxSize = {compute.maxGroupSizeX, compute.maxGroupSizeY,
                           compute.maxGroupSizeZ};
@@ -136,6 +174,7 @@ StatusOr<std::shared_ptr<Queue>> LevelZeroDevice::createQueue() {
 
 StatusOr<std::shared_ptr<Executable>>
 LevelZeroDevice::loadExecutable(const KernelBinary &binary) {
+  KILN_RETURN_IF_ERROR(checkKernelFeatures(info(), binary));
   return loadLevelZeroExecutable(
       std::static_pointer_cast<const LevelZeroDevice>(shared_from_this()),
       binary);

@@ -55,6 +55,9 @@ kernelArgumentValues(const std::vector<PackedArg> &args,
       void *pointer = pointerOf(*arg.buffer);
       value.size = sizeof(pointer);
       std::memcpy(value.bytes.data(), &pointer, sizeof(pointer));
+    } else if (arg.kind == PackedArg::Kind::LocalMemory) {
+      value.size = static_cast<size_t>(arg.localBytes);
+      value.local = true;
     } else {
       value.size = arg.size;
       value.bytes = arg.bytes;

@@ -20,19 +20,24 @@
 
 namespace kiln::level_zero {
 
-/// One zeKernelSetArgumentValue(kernel, index, size, bytes.data()) call.
+/// One zeKernelSetArgumentValue(kernel, index, size, value()) call.
 struct KernelArgumentValue {
   uint32_t index = 0;
-  size_t size = 0;                ///< sizeof(void *) for buffer pointers.
+  /// sizeof(void *) for buffer pointers; the bytes of local memory for a
+  /// LocalAccessor.
+  size_t size = 0;
   std::array<uint8_t, 8> bytes{}; ///< The value or the device pointer.
+  /// Work-group local memory of `size` bytes: the value pointer is null.
+  bool local = false;
+  const void *value() const { return local ? nullptr : bytes.data(); }
 };
 
 /// The device address of a buffer (LevelZeroBuffer::pointer() in the driver).
 using DevicePointerOf = std::function<void *(const Buffer &)>;
 
 /// The argument calls for a packed launch, one per native-ABI argument, in
-/// order: the three range extents, then each parameter's value or pointer
-/// and extents.
+/// order: the three range extents, then each parameter's value, pointer or
+/// local memory size, and extents.
 std::vector<KernelArgumentValue>
 kernelArgumentValues(const std::vector<PackedArg> &args,
                      const DevicePointerOf &pointerOf);

@@ -137,7 +137,7 @@ LevelZeroQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
   for (const KernelArgumentValue &value : values)
     KILN_RETURN_IF_ERROR(
         levelZeroStatus(ze.zeKernelSetArgumentValue(handle, value.index,
-                                                    value.size, value.bytes.data()),
+                                                    value.size, value.value()),
                         "zeKernelSetArgumentValue")
             .withContext("argument " + std::to_string(value.index)));
   KILN_RETURN_IF_ERROR(levelZeroStatus(

@@ -10,6 +10,7 @@
 #define KILN_RUNTIME_DEVICE_H
 
 #include "kiln/runtime/KernelMetadata.h"
+#include "kiln/runtime/LaunchOptions.h"
 #include "kiln/runtime/Status.h"
 
 #include <atomic>
@@ -61,7 +62,23 @@ struct DeviceInfo {
   bool supportsProfiling = false;
   /// Buffers have device addresses (Buffer::deviceAddress, launchPacked).
   bool supportsDeviceAddresses = false;
+
+  /// LaunchOptions fields the device honours (supportsLaunchAttribute).
+  LaunchAttributeSet launchAttributes;
+  /// Range of LaunchOptions::priority in CUDA numbering, where the most
+  /// urgent priority is the smallest number (e.g. -5 highest, 0 lowest).
+  /// CUDA reads it from the device's context: 0..0 until the device opens.
+  int highestLaunchPriority = 0;
+  int lowestLaunchPriority = 0;
+  /// Largest LaunchOptions::accessPolicyWindow, in bytes.
+  size_t maxAccessPolicyWindowBytes = 0;
 };
+
+/// Whether `device` honours `attribute` of LaunchOptions.
+inline bool supportsLaunchAttribute(const DeviceInfo &device,
+                                    LaunchAttribute attribute) {
+  return device.launchAttributes.contains(attribute);
+}
 
 /// How a queue orders and times its commands.
 struct QueueOptions {
@@ -80,6 +97,10 @@ public:
 
   /// Name, back end and limits of this device.
   const DeviceInfo &info() const { return info_; }
+  /// Whether launches on this device honour `attribute` of LaunchOptions.
+  bool supportsLaunchAttribute(LaunchAttribute attribute) const {
+    return kiln::supportsLaunchAttribute(info_, attribute);
+  }
 
   /// Allocates `bytes` of device memory (uninitialised).
   virtual StatusOr<std::shared_ptr<Buffer>> allocateBuffer(size_t bytes) = 0;

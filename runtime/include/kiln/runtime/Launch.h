@@ -12,6 +12,7 @@
 
 #include "kiln/runtime/Event.h"
 #include "kiln/runtime/KernelMetadata.h"
+#include "kiln/runtime/LaunchOptions.h"
 #include "kiln/runtime/PackedLaunch.h"
 #include "kiln/runtime/Status.h"
 
@@ -118,15 +119,26 @@ launchAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
             const IndexSpace &space, const std::vector<KernelArg> &args,
             const EventList &waitFor = {});
 
-/// The two events of callKernelAsync.
+/// The events of callKernelAsync and of launches with LaunchOptions.
 struct LaunchEvents {
   /// Tracks the kernel on the device; other launches may depend on it.
   std::shared_ptr<Event> device;
   /// Completes after `device`, once the buffers and kernel the launch kept
   /// alive have been released (the caller may drop its own references
-  /// right after the call).
-  std::shared_ptr<Event> host;
+  /// right after the call). Set by callKernelAsync only.
+  std::shared_ptr<Event> host = nullptr;
+  /// LaunchOptions::programmaticEvent's event; null when not asked for.
+  std::shared_ptr<Event> programmatic = nullptr;
+  /// LaunchOptions::launchCompletionEvent's event; null when not asked for.
+  std::shared_ptr<Event> launchCompletion = nullptr;
 };
+
+/// Checks `options` against `kernel`'s device before submission: an
+/// attribute the device does not honour is Unimplemented "<attribute> is
+/// unsupported on '<device>'"; out-of-range values are InvalidArgument.
+/// Grid-dependent checks (cooperative fit, cluster divisibility) are the
+/// driver's, also before submission. Exposed for tools and tests.
+Status checkLaunchOptions(const Kernel &kernel, const LaunchOptions &options);
 
 /// numba-dpex's call_kernel_async: launches like launchAsync and returns
 /// the device event and a host event that releases the launch's resources.
@@ -158,6 +170,26 @@ launchPacked(Queue &queue, const std::shared_ptr<Kernel> &kernel,
 Status launch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
               const IndexSpace &space, const std::vector<KernelArg> &args,
               const EventList &waitFor = {});
+
+/// launchAsync with launch attributes (LaunchOptions.h). `host` of the
+/// result is null; `programmatic` / `launchCompletion` are set when the
+/// options ask for them. Pass `{}` for an empty wait list.
+StatusOr<LaunchEvents>
+launchAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
+            const IndexSpace &space, const std::vector<KernelArg> &args,
+            const EventList &waitFor, const LaunchOptions &options);
+
+/// callKernelAsync with launch attributes; all four events of the result
+/// may be set.
+StatusOr<LaunchEvents>
+callKernelAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
+                const IndexSpace &space, const std::vector<KernelArg> &args,
+                const EventList &waitFor, const LaunchOptions &options);
+
+/// launch with launch attributes: launches and waits for the kernel.
+Status launch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
+              const IndexSpace &space, const std::vector<KernelArg> &args,
+              const EventList &waitFor, const LaunchOptions &options);
 
 /// The error a debug kernel's `record` reports, e.g. "kernel 'k':
 /// out-of-bounds access at line 12: index (5, 40) outside shape (37, 40)

@@ -81,6 +81,15 @@ public:
   virtual StatusOr<std::shared_ptr<Event>>
   submitKernel(const Kernel &kernel, const PackedLaunch &launch,
                const EventList &waitFor) = 0;
+  /// Driver-facing: submitKernel with LaunchOptions already accepted by
+  /// checkLaunchOptions for this device; extra events go to `recorded`.
+  /// Back ends honouring launch attributes override it; the default
+  /// refuses any set attribute ("<attribute> is unsupported on '<device>'").
+  virtual StatusOr<std::shared_ptr<Event>>
+  submitKernelWithOptions(const Kernel &kernel, const PackedLaunch &launch,
+                          const LaunchOptions &options,
+                          const EventList &waitFor,
+                          RecordedLaunchEvents &recorded);
 
   /// Device time per kernel name of this queue's completed launches
   /// (profiling queues; gathered lazily, launches never wait for it).
