@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
+#include <set>
 #include <unordered_map>
 
 using namespace kiln;
@@ -74,11 +75,25 @@ struct JitCompiler::Impl {
   std::map<std::string, CacheKey> lastKeys;
   std::map<std::string, std::vector<RecompileReason>> lastReasons;
   std::map<std::string, FileDigest> fileDigests;
+  std::set<std::string> knownArches;
   JitStats stats;
   /// One compilation at a time on `context`; also serialises disk writes.
   std::mutex compileMutex;
 
   llvm::Expected<Digest> digestFile(const std::string &path);
+  /// isValidCudaArch builds a TargetMachine (~35 us): remember answers.
+  bool isKnownArch(const std::string &arch) {
+    {
+      std::lock_guard<std::mutex> lock(stateMutex);
+      if (knownArches.count(arch))
+        return true;
+    }
+    if (!isValidCudaArch(arch))
+      return false;
+    std::lock_guard<std::mutex> lock(stateMutex);
+    knownArches.insert(arch);
+    return true;
+  }
   llvm::Expected<MemoryEntry> compileFresh(const CompileRequest &request);
   void note(const std::string &line) {
     std::lock_guard<std::mutex> lock(logMutex);
@@ -222,7 +237,7 @@ JitCompiler::compile(const CompileRequest &request) {
     return llvm::createStringError("opt level " +
                                    std::to_string(request.optLevel) +
                                    " is not 0..3");
-  if (request.target == TargetKind::PTX && !isValidCudaArch(request.arch))
+  if (request.target == TargetKind::PTX && !impl->isKnownArch(request.arch))
     return llvm::createStringError("unknown CUDA architecture '" +
                                    request.arch + "'");
   llvm::Expected<CacheKey> key = computeKey(request);
