@@ -359,6 +359,350 @@ def _(name):
 
 
 # ===========================================================================
+# S3 index space
+# ===========================================================================
+def pad3(t):
+    return tuple(t) + (1,) * (3 - len(t))
+
+
+def item_rows(rng_):
+    """[id0 id1 id2 r0 r1 r2 linear] for every work-item of Range(rng_),
+    in row-major order."""
+    R = pad3(rng_)
+    rows = []
+    for a, b, c in np.ndindex(*R):
+        rows.append([a, b, c, *R, (a * R[1] + b) * R[2] + c])
+    return np.array(rows, np.int64)
+
+
+def nd_rows(glob, loc):
+    """Per work-item, row-major over global ids: global id x3, local id x3,
+    global range x3, local range x3, group id x3, group range x3, global
+    linear, local linear, group linear id, group linear range, local linear
+    range."""
+    G, L = pad3(glob), pad3(loc)
+    N = tuple(g // l for g, l in zip(G, L))
+    lin = lambda v, r: (v[0] * r[1] + v[1]) * r[2] + v[2]
+    rows = []
+    for g in np.ndindex(*G):
+        l = tuple(x % y for x, y in zip(g, L))
+        q = tuple(x // y for x, y in zip(g, L))
+        rows.append([*g, *l, *G, *L, *q, *N, lin(g, G), lin(l, L), lin(q, N),
+                     N[0] * N[1] * N[2], L[0] * L[1] * L[2]])
+    return np.array(rows, np.int64)
+
+
+ITEM = {"item_1d": (37,), "item_2d": (5, 7), "item_3d": (3, 4, 5)}
+NDITEM = {"nditem_1d": ((96,), (32,)), "nditem_2d": ((8, 12), (4, 3)),
+          "nditem_3d": ((4, 6, 8), (2, 3, 4))}
+
+
+@make(*ITEM, *NDITEM, "group_leader", "item_over_ndrange")
+def _(name):
+    pass
+
+
+@check(*ITEM)
+def _(name):
+    R = ITEM[name]
+    eq(name, out().reshape(-1, 7), item_rows(R))
+
+
+@check(*NDITEM)
+def _(name):
+    eq(name, out().reshape(-1, 23), nd_rows(*NDITEM[name]))
+
+
+@check("group_leader")
+def _(name):
+    rows = nd_rows((6, 8), (3, 4))
+    eq("leader", out().reshape(-1), rows[:, 19] == 0)   # local linear id == 0
+    eq("leaders per group", out("out_n").reshape(-1), np.ones(4, np.int32))
+
+
+@check("item_over_ndrange")
+def _(name):
+    eq("item", out().reshape(-1, 7), item_rows((8, 6)))
+
+
+# ===========================================================================
+# S4 expressions
+# ===========================================================================
+@make("floordiv_mod_int")
+def _(name):
+    r = rng(name)
+    a = np.concatenate([[7, -7, 7, -7, 0, 0, 1, -1, 6, -6], r.integers(-1000, 1000, 118)])
+    b = np.concatenate([[2, 2, -2, -2, 3, -3, -5, 5, 3, -3], r.integers(1, 40, 118) * r.choice([-1, 1], 118)])
+    save("a32", a.astype(np.int32))
+    save("b32", b.astype(np.int32))
+    save("a64", (a * 10**12 + a).astype(np.int64))
+    save("b64", (b * 10**9).astype(np.int64))
+    save("a8", (a % 200 - 100).astype(np.int8))
+    save("b8", b.clip(-100, 100).astype(np.int8))
+
+
+@check("floordiv_mod_int")
+def _(name):
+    for w, dt in (("32", np.int32), ("64", np.int64), ("8", np.int8)):
+        a, b = load("a" + w).tolist(), load("b" + w).tolist()
+        eq("int" + w, out("out" + w), np.array([[x // y, x % y] for x, y in zip(a, b)], dt))
+
+
+FLOAT_PAIRS = [(1.0, 0.1), (-1.0, -0.1), (7.0, 2.0), (-7.0, 2.0), (7.0, -2.0), (-7.0, -2.0),
+               (5.5, 1.5), (-5.5, 1.5), (5.5, -1.5), (-5.5, -1.5), (0.0, 3.0), (3.0, np.inf),
+               (-3.0, np.inf), (1.0, 0.2), (0.9, 0.3), (2.0, 0.1)]
+
+
+@make("floordiv_mod_float")
+def _(name):
+    r = rng(name)
+    n = 128 - len(FLOAT_PAIRS)
+    a = np.concatenate([[p[0] for p in FLOAT_PAIRS], r.uniform(-100, 100, n)])
+    b = np.concatenate([[p[1] for p in FLOAT_PAIRS], r.uniform(0.1, 10, n) * r.choice([-1, 1], n)])
+    for dt in ("32", "64"):
+        save("a" + dt, a.astype("float" + dt))
+        save("b" + dt, b.astype("float" + dt))
+
+
+@check("floordiv_mod_float")
+def _(name):
+    for dt in ("64", "32"):
+        a, b = load("a" + dt), load("b" + dt)
+        # NumPy's floor_divide/remainder follow Python (divmod), in the type's precision.
+        want = np.stack([np.floor_divide(a, b), np.remainder(a, b)], 1)
+        o = out("out" + dt)
+        close(f"float{dt} //", o[:, 0], want[:, 0].astype(np.float64))
+        close(f"float{dt} %", o[:, 1], want[:, 1].astype(np.float64), ulp=0)
+
+
+@make("true_division")
+def _(name):
+    r = rng(name)
+    save("i32", ints(r, np.int32, 64))
+    j = ints(r, np.int32, 64)
+    j[j == 0] = 3
+    save("j32", j)
+    save("i64", ints(r, np.int64, 64))
+    save("u8", ints(r, np.uint8, 64, lo=1))
+
+
+@check("true_division")
+def _(name):
+    i32, j32, i64, u8 = (load(n) for n in ("i32", "j32", "i64", "u8"))
+    f32 = np.float32
+    want = np.stack([
+        (i32.astype(f32) / j32.astype(f32)).astype(np.float64),      # int32 / int32: float32
+        i64.astype(np.float64) / j32.astype(np.float64),             # int64 / int32: float64
+        (u8.astype(f32) / f32(7)).astype(np.float64),                 # uint8 / 7: float32
+        (i32.astype(f32) / f32(0.0)).astype(np.float64),              # int32 / 0.0 at run time: IEEE
+        (f32(1) / j32.astype(f32)).astype(np.float64),               # 1 / int32: float32
+    ], 1)
+    o = out()
+    close("int32/int32", o[:, 0], want[:, 0])
+    close("int64/int32", o[:, 1], want[:, 1])
+    close("uint8/7", o[:, 2], want[:, 2])
+    close("int32/0.0", o[:, 3], want[:, 3])
+    close("1/int32", o[:, 4], want[:, 4])
+
+
+@make("pow_const")
+def _(name):
+    r = rng(name)
+    save("i", ints(r, np.int32, 64))
+    save("b", ints(r, np.int8, 64))
+    save("x", r.uniform(-3, 3, 64).astype(np.float32))
+    save("d", r.uniform(-3, 3, 64))
+
+
+@check("pow_const")
+def _(name):
+    i, b = load("i").tolist(), load("b").tolist()
+    eq("int32", out("out_i"), np.array([[wrap(v ** e, np.int32) for e in (0, 1, 2, 3, 7)] for v in i], np.int32))
+    eq("int8", out("out_b"), np.array([[wrap(v ** e, np.int8) for e in (2, 5, 8)] for v in b], np.int8))
+    x, d = load("x"), load("d")
+    f32 = np.float32
+    ox, od = out("out_x"), out("out_d")
+    eq("float32 x**0, x**1, x**2", ox[:, :3], np.stack([np.ones_like(x), x, x * x], 1))
+    close("float32 x**3", ox[:, 3], x.astype(np.float64) ** 3, ulp=2)
+    close("float32 x**6", ox[:, 4], x.astype(np.float64) ** 6, ulp=4)
+    eq("float64 x**2", od[:, 0], d * d)
+    close("float64 x**5", od[:, 1], d ** 5, ulp=3)
+
+
+@make("pow_float")
+def _(name):
+    r = rng(name)
+    save("x", r.uniform(0.01, 10, 64).astype(np.float32))
+    save("y", r.uniform(-4, 4, 64).astype(np.float32))
+    save("d", r.uniform(0.01, 10, 64))
+    save("e", r.uniform(-4, 4, 64))
+    save("n", r.integers(-5, 6, 64).astype(np.int32))
+
+
+@check("pow_float")
+def _(name):
+    x, y, d, e, n = (load(v).astype(np.float64) for v in ("x", "y", "d", "e", "n"))
+    o32, o64 = out("out32"), out("out64")
+    close("float32 ** float32", o32[:, 0], x ** y, ulp=4)
+    close("float32 ** 0.5", o32[:, 1], x ** 0.5, ulp=4)
+    close("int32 ** 2.0 (float32)", o32[:, 2], n ** 2.0, ulp=0)
+    close("float32 ** runtime int32", o32[:, 3], x ** n, ulp=4)
+    close("float64 ** float64", o64[:, 0], d ** e, ulp=4)
+    close("float64 ** -1.5", o64[:, 1], d ** -1.5, ulp=4)
+
+
+@make("pow_int_runtime")
+def _(name):
+    r = rng(name)
+    save("i", ints(r, np.int32, 64, lo=-50, hi=50))
+    save("e", r.integers(0, 40, 64).astype(np.int32))
+    save("l", ints(r, np.int64, 64, lo=-1000, hi=1000))
+    save("u", ints(r, np.uint8, 64))
+
+
+@check("pow_int_runtime")
+def _(name):
+    i, e, l, u = (load(v).tolist() for v in ("i", "e", "l", "u"))
+    eq("int32", out("out_i"), np.array([wrap(a ** k, np.int32) for a, k in zip(i, e)], np.int32))
+    eq("int64", out("out_l"), np.array([wrap(a ** k, np.int64) for a, k in zip(l, e)], np.int64))
+    eq("uint8", out("out_u"), np.array([wrap(a ** (k % 9), np.uint8) for a, k in zip(u, e)], np.uint8))
+
+
+SHIFT_TYPES = ("int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64")
+
+
+@make("shifts")
+def _(name):
+    r = rng(name)
+    for t in SHIFT_TYPES:
+        dt = np.dtype(t)
+        save(t, np.repeat(ints(r, dt, 64)[:, None], 3, 1))
+        save("s" + t, r.integers(0, dt.itemsize * 8, 64).astype(dt))
+
+
+@check("shifts")
+def _(name):
+    for t in SHIFT_TYPES:
+        x, s = load(t)[:, 0].tolist(), load("s" + t).tolist()
+        eq(t, out("out_" + t), np.array([[wrap(a << k, t), a >> k, a >> 1] for a, k in zip(x, s)], t))
+    # mixed: int8 << int32 is int32; uint8 >> int8 is uint8 (logical)
+    eq("mixed", out("out_mixed"), np.array([1600, 50, 2**31 - 1, -1], np.int64))
+
+
+@make("bitwise_mixed")
+def _(name):
+    r = rng(name)
+    save("i32", ints(r, np.int32, 64))
+    save("u8", ints(r, np.uint8, 64))
+    save("i64", ints(r, np.int64, 64))
+
+
+@check("bitwise_mixed")
+def _(name):
+    i32, u8, i64 = (load(v).tolist() for v in ("i32", "u8", "i64"))
+    rows = []
+    for a, b, c in zip(i32, u8, i64):
+        rows.append([a & b, a | b, a ^ b, a & 0xFF, c ^ 0x7FFF0000FFFF, c | a, ~b & 0xFF, wrap(~b, np.uint8)])
+    eq("bitwise", out(), np.array(rows, np.int64))
+    # True & False, True | False, True ^ True, ~True (int64 -2)
+    eq("bools", out("out_b"), np.array([0, 1, 0, -2], np.int64))
+
+
+@make("unary")
+def _(name):
+    r = rng(name)
+    save("i", ints(r, np.int32, 32))
+    save("f", special_floats(r, np.float32, 32))
+
+
+@check("unary")
+def _(name):
+    i, f = load("i"), load("f")
+    eq("int", out("out_i"), np.array([[wrap(-a, np.int32), a, ~a, int(not a)] for a in i.tolist()], np.int64))
+    o = out("out_f")
+    close("-f", o[:, 0], -f.astype(np.float64))
+    if not (np.signbit(o[:, 0]) == np.signbit(-f)).all():
+        fail("-x does not flip the sign of zero/nan")
+    close("+f", o[:, 1], f.astype(np.float64))
+    eq("not f (nan is truthy)", o[:, 2], (f == 0).astype(np.float32))
+    # -True == -1, +True == 1, ~True == -2, not True == False
+    eq("bool", out("out_b"), np.array([-1, 1, -2, 0, 1], np.int64))
+
+
+@make("comparisons")
+def _(name):
+    r = rng(name)
+    a = ints(r, np.int32, 128, lo=-5, hi=5)
+    save("a", a)
+    save("b", ints(r, np.int32, 128, lo=-5, hi=5))
+    save("u", ints(r, np.uint32, 128))
+    save("v", ints(r, np.uint32, 128))
+    f = special_floats(r, np.float32, 128)
+    f[20:40] = a[20:40]
+    save("f", f)
+    save("g", r.permutation(f))
+
+
+@check("comparisons")
+def _(name):
+    a, b, u, v, f, g = (load(n) for n in "abuvfg")
+    ops = lambda x, y: [x < y, x <= y, x > y, x >= y, x == y, x != y]
+    with np.errstate(invalid="ignore"):
+        eq("int32", out("out_i"), np.stack(ops(a, b), 1))
+        eq("uint32 (unsigned)", out("out_u"), np.stack(ops(u, v), 1))
+        eq("float32 (ordered; != unordered)", out("out_f"), np.stack(ops(f, g), 1))
+        eq("int32 vs float32", out("out_m"), np.stack(ops(a.astype(np.float32), g), 1))
+
+
+@make("chained_comparison")
+def _(name):
+    r = rng(name)
+    for n in "abc":
+        save(n, r.integers(-3, 4, 64).astype(np.int32))
+
+
+@check("chained_comparison")
+def _(name):
+    a, b, c = (load(n).tolist() for n in "abc")
+    rows = [[x < y < z, x < y > z, x == y == z, x <= y != z, -1 <= x < 2, x < y < z < 3]
+            for x, y, z in zip(a, b, c)]
+    eq("chained", out(), np.array(rows, np.bool_))
+    eq("lazy third operand", out("out_lazy"), np.array([x < 64 and 64 > c[x] * 30 for x in range(80)], np.bool_))
+
+
+@make("short_circuit", "conditional_expr")
+def _(name):
+    r = rng(name)
+    save("x", r.standard_normal(64).astype(np.float32))
+    save("n", r.integers(-3, 4, 64).astype(np.int32))
+
+
+@check("short_circuit")
+def _(name):
+    x, n = load("x"), load("n")
+    idx = np.arange(80)
+    xi = np.concatenate([x, np.zeros(16, np.float32)])
+    eq("and", out("out_and"), (idx < 64) & (xi > 0))
+    eq("or", out("out_or"), (idx >= 64) | (xi > 0))
+    ni = np.concatenate([n, np.ones(16, np.int32)])
+    # n and 5 // n > 0 (never divides by zero); x or ...: and/or yield bool
+    eq("guarded division", out("out_div"), (idx < 64) & (ni != 0) & (np.floor_divide(5, np.where(ni == 0, 1, ni)) > 0))
+    eq("values", out("out_v"), np.stack([(ni != 0) & (xi != 0), (ni != 0) | (xi != 0)], 1)[:64])
+
+
+@check("conditional_expr")
+def _(name):
+    x, n = load("x"), load("n")
+    idx = np.arange(80)
+    xi = np.concatenate([x, np.zeros(16, np.float32)])
+    eq("guarded load", out("out_load"), np.where(idx < 64, xi, np.float32(-1)))
+    ni = n.astype(np.int64)
+    eq("guarded division", out("out_div"), np.array([7 // v if v != 0 else 0 for v in n.tolist()], np.int32))
+    eq("select", out("out_sel"), np.stack([np.where(x > 0, x, -x), np.where(n > 0, x * 2, x + 1)], 1))
+    eq("nested", out("out_nest"), np.array([1 if v > 0 else (0 if v == 0 else -1) for v in n.tolist()], np.int64))
+
+
+# ===========================================================================
 def main():
     global D, TEST
     if len(sys.argv) != 4 or sys.argv[1] not in ("make", "check"):
