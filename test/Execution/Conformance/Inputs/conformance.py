@@ -703,6 +703,299 @@ def _(name):
 
 
 # ===========================================================================
+# S4 statements
+# ===========================================================================
+@make("augassign_int")
+def _(name):
+    r = rng(name)
+    save("a", ints(r, np.int32, 128))
+    b = ints(r, np.int32, 128)
+    b[(b == 0) | (b == -1)] = 5
+    save("b", b)
+
+
+@check("augassign_int")
+def _(name):
+    rows = []
+    for x, y in zip(load("a").tolist(), load("b").tolist()):
+        s = y & 7
+        rows.append([x + y, x - y, x * y, x // y, x % y, x ** 3, x & y, x | y, x ^ y, x << s, x >> s])
+    eq("int32", out(), np.array([[wrap(v, np.int32) for v in row] for row in rows], np.int32))
+
+
+@make("augassign_float")
+def _(name):
+    r = rng(name)
+    save("x", r.uniform(-50, 50, 128).astype(np.float32))
+    save("y", (r.uniform(0.5, 8, 128) * r.choice([-1, 1], 128)).astype(np.float32))
+    save("d", r.uniform(-50, 50, 128))
+
+
+@check("augassign_float")
+def _(name):
+    x, y, d = load("x"), load("y"), load("d")
+    o = out()
+    want = [x + y, x - y, x * y, x / y, np.floor_divide(x, y), np.remainder(x, y), x * x,
+            x + np.float32(3)]
+    for k, w in enumerate(want):
+        close(f"float32 op {k}", o[:, k], w.astype(np.float64))
+    close("float32 **= y", o[:, 8], np.abs(x).astype(np.float64) ** y, ulp=4)
+    od = out("out_d")
+    close("float64 /= 3", od[:, 0], d / 3)
+    close("float64 -= int", od[:, 1], d - np.arange(128))
+
+
+@make("augassign_subscript")
+def _(name):
+    save("a", np.arange(32, dtype=np.int32) * 10)
+
+
+@check("augassign_subscript")
+def _(name):
+    eq("a", out("out_a"), np.arange(32, dtype=np.int32) * 10 + 5)
+    eq("counters", out("out_c"), np.array([32, 32], np.int32))
+    m = out("out_m")
+    eq("m rows", m.sum(1), np.full(32, -1, np.int64))
+    eq("elements", out("out_e"), np.stack([np.full(32, 7, np.uint16), np.full(32, 8 << 2, np.uint16)], 1))
+
+
+@make("if_elif_else", "truthiness")
+def _(name):
+    r = rng(name)
+    save("x", r.integers(-20, 21, 128).astype(np.int32))
+    f = special_floats(r, np.float32, 128)
+    f[10:40] = 0.0
+    save("f", f)
+
+
+@check("if_elif_else")
+def _(name):
+    rows = []
+    for v in load("x").tolist():
+        r = 2
+        if v < -10:
+            r = 0
+        elif v < 0:
+            r = 1
+        elif v == 0:
+            pass
+        elif v < 10:
+            r = 3 if v % 2 else 30
+        else:
+            r = 4
+        s = 0
+        if v > 5:
+            s = 1
+        rows.append([r, s])
+    eq("branches", out(), np.array(rows, np.int64))
+
+
+@check("truthiness")
+def _(name):
+    x, f = load("x").tolist(), load("f").tolist()
+    rows = []
+    for v, g in zip(x, f):
+        k, c = abs(v), 0
+        while k:
+            k -= 1
+            c += 1
+        rows.append([1 if v else 0, 1 if g else 0, 1 if not g else 0, c, 1 if (v and g) else 0])
+    eq("truthiness", out(), np.array(rows, np.int64))
+
+
+@make("for_range", "for_negative_step")
+def _(name):
+    r = rng(name)
+    save("n", r.integers(0, 12, 64).astype(np.int32))
+    save("st", r.integers(1, 5, 64).astype(np.int32))
+
+
+@check("for_range")
+def _(name):
+    rows = []
+    for n, st in zip(load("n").tolist(), load("st").tolist()):
+        k = -7
+        for k in range(n):
+            pass
+        rows.append([sum(range(n)), sum(range(3, n)), sum(v * v for v in range(1, n, 3)),
+                     sum(range(-2, n, st)), k, n, len(range(120, 127, 3)), len(range(n, 3))])
+    eq("for", out(), np.array(rows, np.int64))
+
+
+@check("for_negative_step")
+def _(name):
+    rows = []
+    for n, st in zip(load("n").tolist(), load("st").tolist()):
+        h = 0
+        for v in range(n, 0, -2):
+            h = h * 3 + v
+        rows.append([sum(range(n, -1, -1)), sum(range(10, n, -3)), sum(range(n, -5, -st)), 0,
+                     h, len(range(-120, -128, -5)), len(range(n, n + 5, -1))])
+    eq("for", out(), np.array(rows, np.int64))
+
+
+@make("while_loop")
+def _(name):
+    r = rng(name)
+    save("a", r.integers(1, 10**6, 64).astype(np.int64))
+    save("b", r.integers(1, 10**6, 64).astype(np.int64))
+
+
+@check("while_loop")
+def _(name):
+    rows = []
+    for a, b in zip(load("a").tolist(), load("b").tolist()):
+        g = math.gcd(a, b)
+        n, c = a, 0
+        while n != 1:
+            n = n // 2 if n % 2 == 0 else 3 * n + 1
+            c += 1
+        p = 1
+        while True:
+            p *= 2
+            if p > b:
+                break
+        rows.append([g, c, p])
+    eq("while", out(), np.array(rows, np.int64))
+
+
+@make("break_continue", "loop_else")
+def _(name):
+    r = rng(name)
+    save("m", r.integers(0, 12, (64, 16)).astype(np.int32))
+
+
+@check("break_continue")
+def _(name):
+    rows = []
+    for row in load("m").tolist():
+        first = -1
+        for j in range(16):
+            if row[j] > 9:
+                first = j
+                break
+        cnt = 0
+        for a in range(row[0]):
+            for b in range(row[1]):
+                if b > a:
+                    break
+                if (a + b) % 2 == 1:
+                    continue
+                cnt += 1
+        k, s = 0, 0
+        while k < row[2] * 2:
+            k += 1
+            if k % 3 == 0:
+                continue
+            s += k
+        t = 0
+        for j in range(16):
+            if row[j] % 2 == 0:
+                continue
+            t += row[j]
+        rows.append([first, cnt, s, t, j])
+    eq("break/continue", out(), np.array(rows, np.int64))
+
+
+@check("loop_else")
+def _(name):
+    rows = []
+    for row in load("m").tolist():
+        key = row[0] + 1
+        for j in range(1, 16):
+            if row[j] == key:
+                found = j
+                break
+        else:
+            found = -1
+        k, flag = 0, 0
+        while k < row[1]:
+            if row[2 + k % 14] == 11:
+                break
+            k += 1
+        else:
+            flag = 1
+        hits, outer = 0, 0
+        for o in range(3):
+            outer += 1
+            for j in range(row[3] % 3):
+                if j == 5:
+                    break
+            else:
+                hits += 1
+                if row[4] > 5:
+                    break
+                continue
+            hits += 100
+        rows.append([found, flag, k, hits, outer])
+    eq("loop else", out(), np.array(rows, np.int64))
+
+
+@make("early_return")
+def _(name):
+    r = rng(name)
+    save("x", r.integers(-5, 120, 64).astype(np.int32))
+
+
+@check("early_return")
+def _(name):
+    want = []
+    for v in load("x").tolist():
+        if v < 0:
+            want.append(-1)
+            continue
+        res = 100
+        for j in range(10):
+            if j * j > v:
+                res = j
+                break
+        want.append(res)
+    eq("out", out(), np.array(want, np.int32))
+    eq("after", out("out_after"), np.where(load("x") < 0, 0, np.where(np.array(want) == 100, 2, 1)).astype(np.int32))
+
+
+@make("tuple_assign")
+def _(name):
+    r = rng(name)
+    save("n", r.integers(0, 60, 64).astype(np.int32))
+    save("m", r.standard_normal((64, 3)).astype(np.float32))
+
+
+@check("tuple_assign")
+def _(name):
+    fib = []
+    for n in load("n").tolist():
+        a, b = 0, 1
+        for _k in range(n):
+            a, b = b, a + b
+        fib.append(a)
+    eq("fib", out("out_fib"), np.array(fib, np.int64))
+    m = load("m")
+    eq("rotated row", out("out_m"), m[:, [2, 0, 1]])
+    eq("swap", out("out_s"), np.stack([load("n").astype(np.int64) * 2, np.arange(64)], 1))
+
+
+@make("chained_assign", "annotated_assign")
+def _(name):
+    r = rng(name)
+    save("x", ints(r, np.int32, 64, lo=-1000, hi=1000))
+
+
+@check("chained_assign")
+def _(name):
+    x = load("x").astype(np.int64)
+    eq("ints", out("out_i"), np.stack([x * 2, x * 2, np.zeros(64, np.int64), x * 2], 1))
+    eq("floats", out("out_f"), np.stack([np.zeros(64), (x * 2).astype(np.float64)], 1).astype(np.float32))
+
+
+@check("annotated_assign")
+def _(name):
+    x = load("x").tolist()
+    eq("ann", out(), np.array([[x_ * 1.0, wrap(x_ * 10000, np.int16), wrap(255 + (x_ & 1), np.uint8), x_ + 0.5]
+                               for x_ in x], np.float64))
+
+
+# ===========================================================================
 def main():
     global D, TEST
     if len(sys.argv) != 4 or sys.argv[1] not in ("make", "check"):
