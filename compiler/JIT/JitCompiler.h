@@ -11,7 +11,7 @@
 //   kiln::CompileRequest request;
 //   request.source = text; request.filename = "saxpy.py";
 //   request.kernel = "saxpy"; request.target = kiln::TargetKind::PTX;
-//   llvm::Expected<kiln::CompiledKernel> kernel = (*jit)->compile(request);
+//   llvm::Expected<kiln::CompiledKernel> kernel = jit->compile(request);
 //   device->loadExecutable(*kernel->binary);
 //
 //===----------------------------------------------------------------------===//
