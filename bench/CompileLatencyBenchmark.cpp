@@ -19,6 +19,7 @@
 #include <benchmark/benchmark.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <string>
 
 using namespace kiln;
@@ -31,7 +32,10 @@ mlir::MLIRContext &sharedContext() {
 }
 
 std::string readExample(const std::string &name) {
-  std::string path = std::string(KILN_SOURCE_DIR) + "/examples/" + name;
+  // $KILN_SOURCE_DIR lets a copied binary (the GPU machine) find examples/.
+  const char *root = std::getenv("KILN_SOURCE_DIR");
+  std::string path =
+      std::string(root ? root : KILN_SOURCE_DIR) + "/examples/" + name;
   auto buffer = llvm::MemoryBuffer::getFile(path);
   return buffer ? (*buffer)->getBuffer().str() : std::string();
 }
@@ -103,6 +107,15 @@ BENCHMARK_CAPTURE(BM_ColdCompile, laplacian_spirv, "laplacian2d.py", "laplacian"
 BENCHMARK_CAPTURE(BM_ColdCompile, collatz_ptx, "control_flow.py", "collatz", TargetKind::PTX)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_ColdCompile, collatz_spirv, "control_flow.py", "collatz", TargetKind::SPIRV)
+    ->Unit(benchmark::kMillisecond);
+
+BENCHMARK_CAPTURE(BM_ColdCompile, reduction_ptx, "reduction.py", "total", TargetKind::PTX)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ColdCompile, reduction_spirv, "reduction.py", "total", TargetKind::SPIRV)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ColdCompile, matmul_ptx, "matmul_tiled.py", "matmul", TargetKind::PTX)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_ColdCompile, matmul_spirv, "matmul_tiled.py", "matmul", TargetKind::SPIRV)
     ->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

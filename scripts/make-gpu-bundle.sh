@@ -10,7 +10,8 @@ build=${1:-$root/build}
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/bundle/bin" "$stage/bundle/lib" "$root/.carry"
-cp "$build/bin/kilnc" "$build/bin/kiln-run" "$build/bin/kiln-opt" "$stage/bundle/bin/"
+cp "$build/bin/kilnc" "$build/bin/kiln-run" "$build/bin/kiln-opt" \
+   "$build/bin/kiln-bench-compile" "$stage/bundle/bin/"
 cp /usr/lib/llvm-22/bin/FileCheck /usr/lib/llvm-22/bin/not "$stage/bundle/bin/"
 for lib in /usr/lib/llvm-22/lib/libLLVM.so.22.1 /usr/lib/llvm-22/lib/libMLIR.so.22.1 \
            /lib/x86_64-linux-gnu/libz3.so.4 /lib/x86_64-linux-gnu/libOpenCL.so.1; do
