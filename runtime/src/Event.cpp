@@ -127,6 +127,10 @@ Status Event::error() {
 
 void Event::keepAlive(std::vector<std::shared_ptr<const void>> resources) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (keptAlive_.empty()) { // The usual case: no allocation (launch path).
+    keptAlive_.swap(resources);
+    return;
+  }
   for (auto &resource : resources)
     keptAlive_.push_back(std::move(resource));
 }

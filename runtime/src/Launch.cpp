@@ -90,12 +90,15 @@ submitLaunch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
              PackedLaunch &packed, const EventList &waitFor,
              const LaunchOptions *options = nullptr,
              RecordedLaunchEvents *recorded = nullptr) {
-  if (Status status = checkWaitList(waitFor); !status.ok())
-    return status.withContext(launchContext(*kernel));
-  StatusOr<EventList> native = resolveWaitList(queue.device(), waitFor);
-  if (!native.ok())
-    return Event::failed(native.status().withContext(
-        launchContext(*kernel) + " skipped: a dependency failed"));
+  StatusOr<EventList> native = EventList();
+  if (!waitFor.empty()) { // Most launches wait for nothing: skip the calls.
+    if (Status status = checkWaitList(waitFor); !status.ok())
+      return status.withContext(launchContext(*kernel));
+    native = resolveWaitList(queue.device(), waitFor);
+    if (!native.ok())
+      return Event::failed(native.status().withContext(
+          launchContext(*kernel) + " skipped: a dependency failed"));
+  }
   std::shared_ptr<Buffer> record;
   if (kernel->metadata().debug) {
     StatusOr<std::shared_ptr<Buffer>> created =
@@ -130,10 +133,32 @@ submitLaunch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
   return event;
 }
 
-StatusOr<PackedLaunch> checkAndPack(Queue &queue,
-                                    const std::shared_ptr<Kernel> &kernel,
-                                    const IndexSpace &space,
-                                    const std::vector<KernelArg> &args) {
+/// Checks the arguments and packs them into `launch`, reusing the capacity
+/// its vectors already have.
+Status packInto(const Kernel &kernel, const IndexSpace &space,
+                const std::vector<KernelArg> &args, PackedLaunch &launch) {
+  StatusOr<LaunchGeometry> geometry = checkIndexSpace(kernel, space);
+  if (!geometry.ok())
+    return geometry.status();
+  KILN_RETURN_IF_ERROR(checkArguments(kernel, args));
+  launch.geometry = *geometry;
+  // At most one allocation each: the three range extents plus each
+  // argument and its extents (and a DebugRecord); the buffers plus the
+  // kernel and a record.
+  size_t native = 3;
+  for (const KernelArg &arg : args)
+    native += 1 + (arg.isArray() || arg.isLocalAccessor() ? arg.shape().size() : 0);
+  launch.args.reserve(native + 1);
+  launch.resources.clear();
+  launch.resources.reserve(args.size() + 2);
+  packArguments(*geometry, args, launch);
+  for (const KernelArg &arg : args)
+    if (arg.isArray())
+      launch.resources.push_back(arg.buffer());
+  return Status();
+}
+
+Status checkQueue(Queue &queue, const std::shared_ptr<Kernel> &kernel) {
   if (!kernel)
     return invalidArgument("launch of a null kernel");
   if (&kernel->device() != &queue.device())
@@ -141,8 +166,48 @@ StatusOr<PackedLaunch> checkAndPack(Queue &queue,
                            kernel->device().info().selector +
                            "' but the queue is on '" +
                            queue.device().info().selector + "'");
+  return Status();
+}
+
+StatusOr<PackedLaunch> checkAndPack(Queue &queue,
+                                    const std::shared_ptr<Kernel> &kernel,
+                                    const IndexSpace &space,
+                                    const std::vector<KernelArg> &args) {
+  KILN_RETURN_IF_ERROR(checkQueue(queue, kernel));
   return packLaunch(*kernel, space, args);
 }
+
+/// The PackedLaunch of this thread's plain launchAsync: its native argument
+/// list is dead once submitted, so keeping its capacity spares launches an
+/// allocation. A nested launch on the thread (none today) gets its own.
+class ScratchLaunch {
+public:
+  ScratchLaunch() : claimed_(!slot().busy) {
+    if (claimed_)
+      slot().busy = true;
+  }
+  ~ScratchLaunch() {
+    if (claimed_) {
+      slot().launch.resources.clear();
+      slot().busy = false;
+    }
+  }
+  ScratchLaunch(const ScratchLaunch &) = delete;
+  ScratchLaunch &operator=(const ScratchLaunch &) = delete;
+  PackedLaunch &get() { return claimed_ ? slot().launch : own_; }
+
+private:
+  struct Slot {
+    PackedLaunch launch;
+    bool busy = false;
+  };
+  static Slot &slot() {
+    thread_local Slot scratch;
+    return scratch;
+  }
+  bool claimed_;
+  PackedLaunch own_;
+};
 
 } // namespace
 
@@ -174,16 +239,8 @@ KernelArg KernelArg::localAccessor(std::vector<int64_t> shape, DType dtype) {
 
 StatusOr<PackedLaunch> packLaunch(const Kernel &kernel, const IndexSpace &space,
                                   const std::vector<KernelArg> &args) {
-  StatusOr<LaunchGeometry> geometry = checkIndexSpace(kernel, space);
-  if (!geometry.ok())
-    return geometry.status();
-  KILN_RETURN_IF_ERROR(checkArguments(kernel, args));
   PackedLaunch launch;
-  launch.geometry = *geometry;
-  packArguments(*geometry, args, launch);
-  for (const KernelArg &arg : args)
-    if (arg.isArray())
-      launch.resources.push_back(arg.buffer());
+  KILN_RETURN_IF_ERROR(packInto(kernel, space, args, launch));
   return launch;
 }
 
@@ -191,13 +248,14 @@ StatusOr<std::shared_ptr<Event>>
 launchAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
             const IndexSpace &space, const std::vector<KernelArg> &args,
             const EventList &waitFor) {
-  StatusOr<PackedLaunch> packed = checkAndPack(queue, kernel, space, args);
-  if (!packed.ok())
-    return packed.status();
+  KILN_RETURN_IF_ERROR(checkQueue(queue, kernel));
+  ScratchLaunch scratch;
+  PackedLaunch &packed = scratch.get();
+  KILN_RETURN_IF_ERROR(packInto(*kernel, space, args, packed));
   StatusOr<std::shared_ptr<Event>> event =
-      submitLaunch(queue, kernel, *packed, waitFor);
+      submitLaunch(queue, kernel, packed, waitFor);
   if (event.ok())
-    (*event)->keepAlive(std::move(packed->resources));
+    (*event)->keepAlive(std::move(packed.resources));
   return event;
 }
 

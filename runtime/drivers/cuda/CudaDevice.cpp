@@ -159,6 +159,11 @@ StatusOr<std::shared_ptr<Device>> CudaDevice::open(const CudaDynamicSymbols &cu,
 CudaDevice::~CudaDevice() { cu_.cuDevicePrimaryCtxRelease(device_); }
 
 Status CudaDevice::makeCurrent() const {
+  // Reading the current context is cheaper than setting it, and it is
+  // almost always ours already (every launch calls this).
+  CUcontext current = nullptr;
+  if (cu_.cuCtxGetCurrent(&current) == CUDA_SUCCESS && current == context_)
+    return Status();
   return cudaStatus(cu_, cu_.cuCtxSetCurrent(context_), "cuCtxSetCurrent");
 }
 

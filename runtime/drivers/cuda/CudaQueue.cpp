@@ -37,7 +37,10 @@ StatusOr<CUlaunchConfig> launchConfig(const CudaDevice &device,
       geometry.local ? *geometry.local : defaultBlock(geometry.dims);
   std::array<int64_t, 3> grid;
   for (size_t d = 0; d < 3; ++d) {
-    grid[d] = (geometry.global[d] + block[d] - 1) / block[d];
+    // Most dimensions fit one block: skip the (slow) 64-bit division.
+    grid[d] = geometry.global[d] <= block[d]
+                  ? 1
+                  : (geometry.global[d] + block[d] - 1) / block[d];
     if (grid[d] > device.maxGrid()[d])
       return invalidArgument("range dimension " + std::to_string(d) + " of " +
                              std::to_string(geometry.global[d]) +
@@ -94,8 +97,8 @@ ParameterArray packParameters(const std::vector<PackedArg> &args) {
     slot = 0;
     if (arg.kind == PackedArg::Kind::BufferPointer)
       slot = static_cast<const CudaBuffer &>(*arg.buffer).pointer();
-    else
-      std::memcpy(&slot, arg.bytes.data(), arg.size);
+    else // All 8 bytes: those past `size` are zero, and a fixed size inlines.
+      std::memcpy(&slot, arg.bytes.data(), sizeof(slot));
   }
   return params;
 }
@@ -165,7 +168,6 @@ template <typename Enqueue>
 StatusOr<std::shared_ptr<Event>>
 CudaQueue::submit(const std::string &what, const EventList &waitFor,
                   const Enqueue &enqueue) {
-  KILN_RETURN_IF_ERROR(device_->makeCurrent());
   const CudaDynamicSymbols &cu = device_->cu();
   // Handles first: recording another queue's pending event takes that
   // queue's lock, never while this one's is held.
@@ -252,9 +254,11 @@ CudaQueue::launchKernel(const Kernel &kernel, const PackedLaunch &launch,
   config->sharedMemBytes = static_cast<unsigned>(launch.dynamicLocalMemBytes);
   KILN_RETURN_IF_ERROR(reserveSharedMemory(kernel, launch.dynamicLocalMemBytes));
   const CudaDynamicSymbols &cu = device_->cu();
-  KILN_RETURN_IF_ERROR(applySharedMemCarveout(
-      *device_, cudaKernel,
-      options ? options->sharedMemCarveout : std::optional<int>()));
+  if (options || cudaKernel.carveout().load(std::memory_order_relaxed) !=
+                     kDefaultSharedMemCarveout)
+    KILN_RETURN_IF_ERROR(applySharedMemCarveout(
+        *device_, cudaKernel,
+        options ? options->sharedMemCarveout : std::optional<int>()));
   CudaLaunchAttributes attributes(cu);
   if (options) {
     KILN_RETURN_IF_ERROR(buildLaunchAttributes(*device_, cudaKernel, *options,
@@ -291,6 +295,7 @@ CudaQueue::launchKernel(const Kernel &kernel, const PackedLaunch &launch,
 StatusOr<std::shared_ptr<Event>>
 CudaQueue::submitWrite(Buffer &dst, size_t offset, const void *src,
                        size_t bytes, const EventList &waitFor) {
+  KILN_RETURN_IF_ERROR(device_->makeCurrent());
   const CudaDynamicSymbols &cu = device_->cu();
   return submit("write", waitFor, [&] {
     return cudaStatus(
@@ -302,6 +307,7 @@ CudaQueue::submitWrite(Buffer &dst, size_t offset, const void *src,
 StatusOr<std::shared_ptr<Event>>
 CudaQueue::submitRead(const Buffer &src, size_t offset, void *dst,
                       size_t bytes, const EventList &waitFor) {
+  KILN_RETURN_IF_ERROR(device_->makeCurrent());
   const CudaDynamicSymbols &cu = device_->cu();
   return submit("read", waitFor, [&] {
     return cudaStatus(
@@ -313,6 +319,7 @@ CudaQueue::submitRead(const Buffer &src, size_t offset, void *dst,
 StatusOr<std::shared_ptr<Event>>
 CudaQueue::submitCopy(const Buffer &src, size_t srcOffset, Buffer &dst,
                       size_t dstOffset, size_t bytes, const EventList &waitFor) {
+  KILN_RETURN_IF_ERROR(device_->makeCurrent());
   const CudaDynamicSymbols &cu = device_->cu();
   return submit("copy", waitFor, [&] {
     return cudaStatus(cu,
@@ -331,6 +338,7 @@ CudaQueue::submitFill(Buffer &dst, size_t offset, size_t bytes,
     return unimplemented("fill patterns of " + std::to_string(patternSize) +
                          " bytes are unsupported on '" + device_->info().name +
                          "' (CUDA memsets take 1, 2 or 4 bytes)");
+  KILN_RETURN_IF_ERROR(device_->makeCurrent());
   const CudaDynamicSymbols &cu = device_->cu();
   CUdeviceptr target = pointerOf(dst, offset);
   return submit("fill", waitFor, [&] {

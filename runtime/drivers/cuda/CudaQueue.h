@@ -60,6 +60,7 @@ private:
   Status enqueueAndWait(const Enqueue &enqueue);
   /// Runs `enqueue` on the stream after `waitFor` and returns its event:
   /// recorded lazily, or bracketed by timing events on profiling queues.
+  /// The caller has made the device's context current (once per command).
   template <typename Enqueue>
   StatusOr<std::shared_ptr<Event>> submit(const std::string &what,
                                           const EventList &waitFor,

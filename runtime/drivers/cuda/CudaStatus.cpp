@@ -11,10 +11,8 @@
 
 namespace kiln::cuda {
 
-Status cudaStatus(const CudaDynamicSymbols &cu, CUresult result,
-                  const char *call) {
-  if (result == CUDA_SUCCESS)
-    return Status();
+Status cudaFailure(const CudaDynamicSymbols &cu, CUresult result,
+                   const char *call) {
   const char *name = nullptr;
   const char *description = nullptr;
   if (!cu.cuGetErrorName || cu.cuGetErrorName(result, &name) != CUDA_SUCCESS)

@@ -14,9 +14,18 @@ namespace kiln::cuda {
 
 struct CudaDynamicSymbols;
 
-/// Ok for CUDA_SUCCESS, else "<call> failed: NAME (code): description".
-Status cudaStatus(const CudaDynamicSymbols &cu, CUresult result,
-                  const char *call);
+/// "<call> failed: NAME (code): description" for a failed `result`.
+Status cudaFailure(const CudaDynamicSymbols &cu, CUresult result,
+                   const char *call);
+
+/// Ok for CUDA_SUCCESS, else cudaFailure (inline: launches check several
+/// results and almost all succeed).
+inline Status cudaStatus(const CudaDynamicSymbols &cu, CUresult result,
+                         const char *call) {
+  if (result == CUDA_SUCCESS)
+    return Status();
+  return cudaFailure(cu, result, call);
+}
 
 } // namespace kiln::cuda
 
