@@ -68,6 +68,35 @@ echo "== saxpy example on cuda"
 if KILN_PYTHON=$(command -v python3) bash "$root/scripts/run-example.sh" "$work/bundle" cuda > "$out/saxpy.log" 2>&1; then row "examples/saxpy.py on cuda" "$(tail -1 "$out/saxpy.log" | grep -o 'verified')"; else row "examples/saxpy.py on cuda" FAILED; fi
 cat "$out/saxpy.log"
 
+echo "== launch overhead: kiln::launchAsync vs raw cuLaunchKernel"
+if [ -x "$work/rt/bin/kiln-bench-launch" ]; then
+  "$work/rt/bin/kiln-bench-launch" --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
+    --benchmark_out="$out/bench-launch.json" --benchmark_out_format=json >"$out/bench-launch.log" 2>&1
+  grep -E "_median|ERROR" "$out/bench-launch.log"
+  row "launch overhead Kiln/raw (median)" "$(python3 - "$out/bench-launch.json" <<'PY'
+import json, sys
+try:
+    runs = json.load(open(sys.argv[1]))["benchmarks"]
+except Exception as error:
+    print("no result (%s)" % error)
+    sys.exit()
+medians = [r for r in runs if r.get("aggregate_name") == "median"
+           and r["run_name"].startswith("BM_LaunchOverhead/")]
+if not medians:
+    errors = [r["error_message"] for r in runs if r.get("error_occurred")]
+    print("skipped: " + (errors[0] if errors else "no medians"))
+    sys.exit()
+last = medians[-1]
+print("%s (N=%s); %.2f vs %.2f us/launch at N=%s" % (
+    " / ".join("%.3f" % r["ratio"] for r in medians),
+    "/".join(r["run_name"].split("/")[1] for r in medians),
+    last["kiln_us"], last["raw_us"], last["run_name"].split("/")[1]))
+PY
+)"
+else
+  row "launch overhead Kiln/raw (median)" "not built (needs Google Benchmark)"
+fi
+
 echo
 echo "== Kiln GPU check: $(cat "$out/device.txt") $(date -u +%F)"
 printf '%s\n' "${rows[@]}" | tee "$out/table.txt"
