@@ -996,6 +996,161 @@ def _(name):
 
 
 # ===========================================================================
+# S5 memory
+# ===========================================================================
+@make("array_2d", "array_3d", "array_index_types")
+def _(name):
+    r = rng(name)
+    save("a", r.standard_normal({"array_2d": (5, 9), "array_3d": (3, 4, 6),
+                                 "array_index_types": (40,)}[name]).astype(np.float32))
+
+
+@check("array_2d")
+def _(name):
+    a = load("a")
+    eq("transpose", out(), a.T.copy())
+    eq("attrs", out("out_s"), np.array([5, 9, 9, 45, 2], np.int64))
+
+
+@check("array_3d")
+def _(name):
+    a = load("a")
+    eq("permute", out(), np.transpose(a, (2, 0, 1)).copy())
+    eq("attrs", out("out_s"), np.array([3, 4, 6, 72, 3, 6], np.int64))
+
+
+@check("array_index_types")
+def _(name):
+    a = load("a")
+    k = np.arange(40)
+    eq("gathers", out(), np.stack([a[k], a[39 - k], a[(k * 7) % 40], a[k // 2]], 1))
+
+
+@make("local_accessor", "local_accessor_2d", "local_array", "group_barrier", "atomic_fence")
+def _(name):
+    r = rng(name)
+    if name in ("local_accessor_2d", "local_array"):
+        save("a", r.standard_normal((32, 48)).astype(np.float32))
+    else:
+        save("x", r.integers(-1000, 1000, 512).astype(np.int32))
+
+
+@check("local_accessor")
+def _(name):
+    x = load("x").reshape(-1, 64)
+    eq("reversed in group", out().reshape(-1, 64), x[:, ::-1])
+    eq("local size", out("out_n"), np.full(512, 64, np.int64))
+
+
+@check("local_accessor_2d", "local_array")
+def _(name):
+    eq("transpose", out(), load("a").T.copy())
+
+
+@check("group_barrier")
+def _(name):
+    x = load("x").astype(np.int64).reshape(-1, 128)
+    eq("group sums", out(), x.sum(1).astype(np.int32))
+    eq("neighbour", out("out_nb"), np.roll(x, -1, axis=1).reshape(-1).astype(np.int32))
+
+
+@check("atomic_fence")
+def _(name):
+    x = load("x").reshape(-1, 64)
+    eq("published", out(), np.repeat(x[:, 63], 64))
+
+
+@make("private_array")
+def _(name):
+    save("x", rng(name).integers(-100, 100, (64, 8)).astype(np.int32))
+
+
+@check("private_array")
+def _(name):
+    x = load("x")
+    eq("sorted", out(), np.sort(x, 1))
+    eq("2-D private", out("out_t"), np.array([sum(row[:4]) + sum(row[4:]) * 10 for row in x.tolist()], np.int64))
+
+
+ATOMIC = {"atomic_global_int32": np.int32, "atomic_global_int64": np.int64,
+          "atomic_global_uint32": np.uint32, "atomic_global_uint64": np.uint64,
+          "atomic_global_float32": np.float32,
+          "atomic_local_int32": np.int32, "atomic_local_int64": np.int64,
+          "atomic_local_uint32": np.uint32, "atomic_local_float32": np.float32}
+
+
+@make(*ATOMIC)
+def _(name):
+    dt = np.dtype(ATOMIC[name])
+    r = rng(name)
+    n = 256
+    if dt.kind == "f":
+        v = r.integers(-100, 100, n).astype(dt)
+        own = r.integers(-100, 100, (n, 12)).astype(dt)
+        init = np.array([0.5, 0.25, 1000, -1000, 0, 0, 0, 0], dt)
+    else:
+        info = np.iinfo(dt)
+        v = ints(r, dt, n)
+        own = ints(r, dt, n * 12).reshape(n, 12)
+        init = np.array([5, 7, info.max, info.min, wrap(-1, dt), 0, 0, 0], dt)
+    v[v == 0] = 3
+    save("v", v)
+    save("own", own)
+    save("init", init)
+    exp = np.stack([own[:, 10], own[:, 11] + dt.type(1)], 1).astype(dt)
+    save("exp", exp)
+
+
+def fold(fn, start, values):
+    acc = start
+    for x in values:
+        acc = fn(acc, x)
+    return acc
+
+
+@check(*ATOMIC)
+def _(name):
+    dt = np.dtype(ATOMIC[name])
+    v, own, init, exp0 = load("v"), load("own"), load("init"), load("exp")
+    groups = 4 if "local" in name else 1
+    isf = dt.kind == "f"
+    W = (lambda x: x) if isf else (lambda x: wrap(x, dt))
+    acc_want = []
+    for g in np.split(v, groups):
+        a = [W(int(c)) if not isf else float(c) for c in init]
+        vals = [float(x) if isf else int(x) for x in g]
+        a[0] = W(fold(lambda p, q: p + q, a[0], vals))
+        a[1] = W(fold(lambda p, q: p - q, a[1], vals))
+        a[2] = min([a[2]] + vals)
+        a[3] = max([a[3]] + vals)
+        if not isf:
+            a[4] = W(fold(lambda p, q: p & q, a[4], vals))
+            a[5] = W(fold(lambda p, q: p | q, a[5], vals))
+            a[6] = W(fold(lambda p, q: p ^ q, a[6], vals))
+        a[7] = len(vals)
+        acc_want.append(a)
+    eq("contended results", out("out_acc").reshape(groups, 8), np.array(acc_want, dt))
+    own_want, old_want = [], []
+    for x, o in zip(v.tolist(), own.tolist()):
+        w = list(o)
+        w[0] = W(o[0] + x)
+        w[1] = W(o[1] - x)
+        w[2] = min(o[2], x)
+        w[3] = max(o[3], x)
+        if not isf:
+            w[4], w[5], w[6] = W(o[4] & x), W(o[5] | x), W(o[6] ^ x)
+        w[8] = x
+        w[9] = x
+        w[10] = x          # compare_exchange succeeds
+        own_want.append(w)  # w[11]: it fails, unchanged
+        old_want.append(o[:8] + [0, o[9]])
+    eq("own elements", out("out_own"), np.array(own_want, dt))
+    eq("returned old values", out("out_old"), np.array(old_want, dt))
+    eq("compare_exchange results", out("out_ok"), np.tile(np.array([True, False]), (len(v), 1)))
+    eq("expected after compare_exchange", out("out_exp"), np.stack([own[:, 10], own[:, 11]], 1))
+
+
+# ===========================================================================
 def main():
     global D, TEST
     if len(sys.argv) != 4 or sys.argv[1] not in ("make", "check"):
