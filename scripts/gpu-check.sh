@@ -68,6 +68,20 @@ echo "== saxpy example on cuda"
 if KILN_PYTHON=$(command -v python3) bash "$root/scripts/run-example.sh" "$work/bundle" cuda > "$out/saxpy.log" 2>&1; then row "examples/saxpy.py on cuda" "$(tail -1 "$out/saxpy.log" | grep -o 'verified')"; else row "examples/saxpy.py on cuda" FAILED; fi
 cat "$out/saxpy.log"
 
+echo "== compile latency: Kiln vs Triton (saxpy, cold, no cache)"
+KILN_SOURCE_DIR=$root kiln-bench-compile --benchmark_filter='saxpy_ptx|reduction_ptx|matmul_ptx' \
+  --benchmark_repetitions=5 --benchmark_report_aggregates_only=true >"$out/compile-bench.txt" 2>&1
+grep -E "median" "$out/compile-bench.txt"
+kiln_ms=$(grep -E "saxpy_ptx_median" "$out/compile-bench.txt" | awk '{print $2}')
+python3 "$root/scripts/triton-compile-latency.py" >"$out/triton.txt" 2>&1
+cat "$out/triton.txt" | tail -3
+triton_ms=$(grep -E "^triton_saxpy_cold_ms " "$out/triton.txt" | awk '{print $2}')
+if [ -n "$kiln_ms" ] && [ -n "$triton_ms" ]; then
+  row "saxpy cold compile Kiln/Triton" "$kiln_ms ms / $triton_ms ms = $(python3 -c "print(f'{$kiln_ms/$triton_ms:.3f}')")"
+else
+  row "saxpy cold compile Kiln/Triton" "incomplete (see compile-bench.txt, triton.txt)"
+fi
+
 echo "== launch overhead: kiln::launchAsync vs raw cuLaunchKernel"
 if [ -x "$work/rt/bin/kiln-bench-launch" ]; then
   "$work/rt/bin/kiln-bench-launch" --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
@@ -100,3 +114,9 @@ fi
 echo
 echo "== Kiln GPU check: $(cat "$out/device.txt") $(date -u +%F)"
 printf '%s\n' "${rows[@]}" | tee "$out/table.txt"
+
+# The device tool brings back at most 8 files: the table and one archive.
+cp "$out/table.txt" "$work/table.txt"
+tar -C "$out" -czf "$work/logs.tgz" .
+find "$out" -mindepth 1 -delete
+mv "$work/logs.tgz" "$work/table.txt" "$out/"

@@ -7,6 +7,7 @@ or if no test ran.
 Usage: run-tests.py BUILD_DIR
 """
 import os
+import json
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -49,22 +50,29 @@ def run_lit(build, results, out_dir):
     if not os.path.exists(site):
         return
     lit = "/usr/lib/llvm-22/bin/lit"
-    xml = os.path.join(out_dir, "lit.xml")
-    subprocess.run([lit, "-sv", "--xunit-xml-output", xml,
-                    os.path.join(build, "test")], check=False)
-    if not os.path.exists(xml):
+    report = os.path.join(out_dir, "lit.json")
+    if os.path.exists(report):
+        os.remove(report)
+    subprocess.run([lit, "-sv", "-o", report, os.path.join(build, "test")],
+                   check=False)
+    if not os.path.exists(report):
         results.add("lit", "fail", "lit produced no results")
         return
-    for case in ET.parse(xml).getroot().iter("testcase"):
-        name = "lit: " + case.get("classname", "") + "/" + case.get("name", "")
-        failure = case.find("failure")
-        skipped = case.find("skipped")
-        if failure is not None:
-            results.add(name, "fail", "see the lit output above")
-        elif skipped is not None:
-            results.add(name, "skip", lit_skip_reason(skipped.get("message")))
-        else:
+    with open(report) as f:
+        tests = json.load(f).get("tests", [])
+    for test in tests:
+        name = "lit: " + test.get("name", "?")
+        code = test.get("code", "FAIL")
+        if code == "PASS":
             results.add(name, "pass")
+        elif code == "UNSUPPORTED":
+            missing = test.get("output", "").strip().splitlines()
+            results.add(name, "skip", lit_skip_reason(missing[-1] if missing else ""))
+        elif code == "XFAIL":
+            results.add(name, "skip", "expected failure: known bug documented "
+                                      "in the test (XPASS would fail)")
+        else:
+            results.add(name, "fail", code + ": see the lit output above")
 
 
 def gtest_binaries(build):

@@ -271,6 +271,40 @@ Value MLIRGenImpl::genPowConst(Value base, uint64_t exponent, Type t,
   return result;
 }
 
+
+/// Python's float floor division: floor((a - fmod(a, b)) / b), rounded the
+/// way CPython's float_floor_div does. floor(a / b) differs when the
+/// quotient rounds up (1.0 // 0.1 is 9.0, not 10.0).
+Value MLIRGenImpl::floatFloorDiv(Location l, Type t, Value a, Value b) {
+  Value zero = constFloat(l, t, 0.0);
+  Value mod = arith::RemFOp::create(builder, l, a, b);
+  Value div = arith::DivFOp::create(
+      builder, l, arith::SubFOp::create(builder, l, a, mod), b);
+  Value modNonZero =
+      arith::CmpFOp::create(builder, l, arith::CmpFPredicate::ONE, mod, zero);
+  Value signsDiffer = arith::XOrIOp::create(
+      builder, l,
+      arith::CmpFOp::create(builder, l, arith::CmpFPredicate::OLT, b, zero),
+      arith::CmpFOp::create(builder, l, arith::CmpFPredicate::OLT, mod, zero));
+  Value adjust = arith::AndIOp::create(builder, l, modNonZero, signsDiffer);
+  div = arith::SelectOp::create(
+      builder, l, adjust,
+      arith::SubFOp::create(builder, l, div, constFloat(l, t, 1.0)), div);
+  Value floored = math::FloorOp::create(builder, l, div);
+  Value roundUp = arith::CmpFOp::create(
+      builder, l, arith::CmpFPredicate::OGT,
+      arith::SubFOp::create(builder, l, div, floored), constFloat(l, t, 0.5));
+  floored = arith::SelectOp::create(
+      builder, l, roundUp,
+      arith::AddFOp::create(builder, l, floored, constFloat(l, t, 1.0)),
+      floored);
+  Value divNonZero =
+      arith::CmpFOp::create(builder, l, arith::CmpFPredicate::UNE, div, zero);
+  Value signedZero = math::CopySignOp::create(
+      builder, l, zero, arith::DivFOp::create(builder, l, a, b));
+  return arith::SelectOp::create(builder, l, divNonZero, floored, signedZero);
+}
+
 Value MLIRGenImpl::genArith(ast::BinOp op, Value a, Value b, Type t,
                             mlir::Location l) {
   bool isFloat = t.isFloat();
@@ -292,8 +326,7 @@ Value MLIRGenImpl::genArith(ast::BinOp op, Value a, Value b, Type t,
     return arith::DivFOp::create(builder, l, a, b);
   case ast::BinOp::FloorDiv:
     if (isFloat)
-      return math::FloorOp::create(builder, l,
-                                   arith::DivFOp::create(builder, l, a, b));
+      return floatFloorDiv(l, t, a, b);
     if (isSigned)
       return arith::FloorDivSIOp::create(builder, l, a, b);
     return arith::DivUIOp::create(builder, l, a, b);

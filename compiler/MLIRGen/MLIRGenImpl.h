@@ -39,6 +39,9 @@ private:
   void writeVar(const ast::VarDecl *d, mlir::Value v, mlir::Location l);
   mlir::Value constInt(mlir::Location l, Type t, ast::IntValue v);
   mlir::Value constFloat(mlir::Location l, Type t, double v);
+  /// Python float floor division (MLIRGenExpr.cpp).
+  mlir::Value floatFloorDiv(mlir::Location l, Type t, mlir::Value a,
+                            mlir::Value b);
   mlir::Value constBool(mlir::Location l, bool v);
   mlir::Value constI64(mlir::Location l, int64_t v);
 

@@ -7,6 +7,7 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
@@ -26,9 +27,25 @@ void LLVMInitializeSPIRVTargetMC();
 void LLVMInitializeSPIRVAsmPrinter();
 }
 
+namespace {
+/// IndVarSimplify rewrites a loop's exit value into a closed form computed
+/// in a wider integer (i65 for an i64 sum); the SPIR-V back end cannot emit
+/// such widths without SPV_ALTERA_arbitrary_precision_integers, which
+/// OpenCL consumers lack. Kiln keeps the loop instead, on every target (the
+/// setting is process-wide, and NVPTX loses little).
+void keepLoopExitValues() {
+  auto &&options =
+      llvm::cl::getRegisteredOptions();
+  auto it = options.find("replexitval");
+  if (it != options.end())
+    it->second->addOccurrence(0, "replexitval", "never");
+}
+} // namespace
+
 void kiln::initializeDeviceTargets() {
   static std::once_flag once;
   std::call_once(once, [] {
+    keepLoopExitValues();
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();

@@ -55,3 +55,41 @@ mlir::LLVM::LLVMFuncOp kiln::getOrDeclareFunction(
   func.setCConv(cconv);
   return func;
 }
+
+namespace {
+mlir::LLVM::AtomicOrdering successOrdering(kiln::MemoryOrder order) {
+  switch (order) {
+  case kiln::MemoryOrder::Relaxed:
+    return mlir::LLVM::AtomicOrdering::monotonic;
+  case kiln::MemoryOrder::Acquire:
+    return mlir::LLVM::AtomicOrdering::acquire;
+  case kiln::MemoryOrder::Release:
+    return mlir::LLVM::AtomicOrdering::release;
+  case kiln::MemoryOrder::AcqRel:
+    return mlir::LLVM::AtomicOrdering::acq_rel;
+  case kiln::MemoryOrder::SeqCst:
+    return mlir::LLVM::AtomicOrdering::seq_cst;
+  }
+  return mlir::LLVM::AtomicOrdering::seq_cst;
+}
+
+mlir::LLVM::AtomicOrdering failureOrderingOf(kiln::MemoryOrder order) {
+  if (order == kiln::MemoryOrder::AcqRel || order == kiln::MemoryOrder::Acquire)
+    return mlir::LLVM::AtomicOrdering::acquire;
+  if (order == kiln::MemoryOrder::SeqCst)
+    return mlir::LLVM::AtomicOrdering::seq_cst;
+  return mlir::LLVM::AtomicOrdering::monotonic;
+}
+} // namespace
+
+mlir::Value TargetInfo::createCompareExchange(
+    mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+    mlir::Value expected, mlir::Value desired, kiln::MemoryOrder order,
+    kiln::MemoryScope scope) const {
+  unsigned align = expected.getType().getIntOrFloatBitWidth() / 8;
+  auto pair = mlir::LLVM::AtomicCmpXchgOp::create(
+      b, loc, ptr, expected, desired, successOrdering(order),
+      failureOrderingOf(order), getSyncScope(scope), align);
+  return mlir::LLVM::ExtractValueOp::create(b, loc, pair,
+                                            llvm::ArrayRef<int64_t>{0});
+}

@@ -83,6 +83,16 @@ public:
   virtual bool hasNativeFloatAtomic(kiln::AtomicKind kind,
                                     mlir::Type type) const = 0;
 
+  /// A strong compare-exchange of the integer at `ptr`; returns the value
+  /// seen (success is `seen == expected`).
+  virtual mlir::Value createCompareExchange(mlir::OpBuilder &b,
+                                            mlir::Location loc,
+                                            mlir::Value ptr,
+                                            mlir::Value expected,
+                                            mlir::Value desired,
+                                            kiln::MemoryOrder order,
+                                            kiln::MemoryScope scope) const;
+
   //===--- Sub-group operations -------------------------------------------===//
   virtual mlir::Value createShuffle(mlir::OpBuilder &b, mlir::Location loc,
                                     kiln::ShuffleMode mode, mlir::Value value,

@@ -12,8 +12,12 @@
 # CHECK: %[[ADJ:.+]] = arith.addi %[[R]], %arg2 : i32
 # CHECK: arith.select %[[FIX]], %[[ADJ]], %[[R]] : i32
 # CHECK: arith.remui %arg3, %arg4 : i32
-# CHECK: %[[Q:.+]] = arith.divf %arg5, %arg6 : f32
-# CHECK: math.floor %[[Q]] : f32
+# Float // follows CPython: floor((a - fmod(a, b)) / b), adjusted.
+# CHECK: %[[M:.+]] = arith.remf %arg5, %arg6 : f32
+# CHECK: %[[NUM:.+]] = arith.subf %arg5, %[[M]] : f32
+# CHECK: %[[Q:.+]] = arith.divf %[[NUM]], %arg6 : f32
+# CHECK: math.floor
+# CHECK: math.copysign
 # CHECK: %[[FR:.+]] = arith.remf %arg5, %arg6 : f32
 # CHECK: arith.cmpf one, %[[FR]], %{{.*}} : f32
 # CHECK: arith.addf %[[FR]], %arg6 : f32

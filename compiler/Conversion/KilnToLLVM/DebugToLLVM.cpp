@@ -21,7 +21,7 @@ constexpr int64_t kStatus = 0, kLine = 4, kColumn = 8, kName = 12, kRank = 16,
 void storeField(OpBuilder &b, Location loc, Value record, int64_t offset,
                 Value value) {
   Value address = LLVM::GEPOp::create(b, loc, record.getType(), b.getI8Type(),
-                                      record, ArrayRef<LLVM::GEPArg>{offset});
+                                      record, ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
   LLVM::StoreOp::create(b, loc, value, address);
 }
 

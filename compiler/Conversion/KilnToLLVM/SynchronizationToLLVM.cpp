@@ -32,19 +32,6 @@ LLVM::AtomicOrdering llvmOrdering(MemoryOrder order) {
   return LLVM::AtomicOrdering::seq_cst;
 }
 
-/// The strongest ordering a failed compare-exchange (a load) may have.
-LLVM::AtomicOrdering failureOrdering(MemoryOrder order) {
-  switch (order) {
-  case MemoryOrder::AcqRel:
-  case MemoryOrder::Acquire:
-    return LLVM::AtomicOrdering::acquire;
-  case MemoryOrder::SeqCst:
-    return LLVM::AtomicOrdering::seq_cst;
-  default:
-    return LLVM::AtomicOrdering::monotonic;
-  }
-}
-
 /// Floats take part in atomics as their bits.
 Type bitsType(Type type) {
   return IntegerType::get(type.getContext(), type.getIntOrFloatBitWidth());
@@ -158,13 +145,11 @@ private:
     Value oldBits = loop->getArgument(0);
     Value old = fromBits(rewriter, loc, oldBits, type);
     Value updated = floatUpdate(rewriter, loc, op.getKind(), old, operand);
-    auto pair = LLVM::AtomicCmpXchgOp::create(
-        rewriter, loc, address, oldBits, toBits(rewriter, loc, updated), order,
-        LLVM::AtomicOrdering::monotonic, scope, align);
-    Value seen = LLVM::ExtractValueOp::create(rewriter, loc, pair,
-                                              ArrayRef<int64_t>{0});
-    Value ok = LLVM::ExtractValueOp::create(rewriter, loc, pair,
-                                            ArrayRef<int64_t>{1});
+    Value seen = target.createCompareExchange(
+        rewriter, loc, address, oldBits, toBits(rewriter, loc, updated),
+        op.getOrder(), op.getScope());
+    Value ok = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                    seen, oldBits);
     LLVM::CondBrOp::create(rewriter, loc, ok, done, ValueRange{}, loop,
                            ValueRange{seen});
     rewriter.setInsertionPointToStart(done);
@@ -224,15 +209,13 @@ struct AtomicCmpXchgOpLowering : KilnPattern<AtomicCmpXchgOp> {
     Value address = elementAddress(rewriter, loc, arrayType,
                                    adaptor.getArray(), adaptor.getIndices(),
                                    target);
-    auto pair = LLVM::AtomicCmpXchgOp::create(
-        rewriter, loc, address, toBits(rewriter, loc, adaptor.getExpected()),
-        toBits(rewriter, loc, adaptor.getDesired()),
-        llvmOrdering(op.getOrder()), failureOrdering(op.getOrder()),
-        target.getSyncScope(op.getScope()), element.getIntOrFloatBitWidth() / 8);
-    Value old = LLVM::ExtractValueOp::create(rewriter, loc, pair,
-                                             ArrayRef<int64_t>{0});
-    Value ok = LLVM::ExtractValueOp::create(rewriter, loc, pair,
-                                            ArrayRef<int64_t>{1});
+    Value expected = toBits(rewriter, loc, adaptor.getExpected());
+    Value old = target.createCompareExchange(
+        rewriter, loc, address, expected,
+        toBits(rewriter, loc, adaptor.getDesired()), op.getOrder(),
+        op.getScope());
+    Value ok = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                    old, expected);
     rewriter.replaceOp(op, {fromBits(rewriter, loc, old, element), ok});
     return success();
   }

@@ -117,3 +117,65 @@ bool SPIRVTargetInfo::hasNativeFloatAtomic(AtomicKind kind, Type type) const {
   // consumers such as PoCL lack: those use a compare-exchange loop.
   return kind == AtomicKind::Exchange;
 }
+
+namespace {
+/// SPIR-V Scope and MemorySemantics operand values (SPIR-V spec 3.27, 3.25).
+int32_t spirvScope(MemoryScope scope) {
+  switch (scope) {
+  case MemoryScope::System:
+    return 0; // CrossDevice
+  case MemoryScope::Device:
+    return 1;
+  case MemoryScope::WorkGroup:
+    return 2;
+  case MemoryScope::SubGroup:
+    return 3;
+  case MemoryScope::WorkItem:
+    return 4; // Invocation
+  }
+  return 1;
+}
+
+int32_t spirvSemantics(MemoryOrder order, unsigned addressSpace) {
+  int32_t storage = addressSpace == 3 ? 0x100 : 0x200; // Workgroup / CrossWorkgroup
+  switch (order) {
+  case MemoryOrder::Relaxed:
+    return 0;
+  case MemoryOrder::Acquire:
+    return 0x2 | storage;
+  case MemoryOrder::Release:
+    return 0x4 | storage;
+  case MemoryOrder::AcqRel:
+    return 0x8 | storage;
+  case MemoryOrder::SeqCst:
+    return 0x10 | storage;
+  }
+  return 0x10 | storage;
+}
+} // namespace
+
+Value SPIRVTargetInfo::createCompareExchange(OpBuilder &b, Location loc,
+                                             Value ptr, Value expected,
+                                             Value desired, MemoryOrder order,
+                                             MemoryScope scope) const {
+  // LLVM 22's SPIR-V back end mistypes an LLVM cmpxchg result that reaches
+  // a phi (spirv-val rejects the module); the SPIR-V builtin returns the
+  // old value alone.
+  unsigned space =
+      cast<LLVM::LLVMPointerType>(ptr.getType()).getAddressSpace();
+  bool wide = expected.getType().getIntOrFloatBitWidth() == 64;
+  std::string name = "_Z29__spirv_AtomicCompareExchangePU3AS" +
+                     std::to_string(space) + (wide ? "liiill" : "iiiiii");
+  MemoryOrder failure = order == MemoryOrder::AcqRel ? MemoryOrder::Acquire
+                        : order == MemoryOrder::Release
+                            ? MemoryOrder::Relaxed
+                            : order;
+  auto i32 = [&](int32_t v) {
+    return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                    b.getI32IntegerAttr(v));
+  };
+  return callOpenCLBuiltin(
+      b, loc, name, expected.getType(),
+      ValueRange{ptr, i32(spirvScope(scope)), i32(spirvSemantics(order, space)),
+                 i32(spirvSemantics(failure, space)), desired, expected});
+}

@@ -46,6 +46,12 @@ public:
   bool hasNativeFloatAtomic(kiln::AtomicKind kind,
                             mlir::Type type) const override;
 
+  mlir::Value createCompareExchange(mlir::OpBuilder &b, mlir::Location loc,
+                                    mlir::Value ptr, mlir::Value expected,
+                                    mlir::Value desired,
+                                    kiln::MemoryOrder order,
+                                    kiln::MemoryScope scope) const override;
+
   // SPIRVBuiltins.cpp
   mlir::Value createShuffle(mlir::OpBuilder &b, mlir::Location loc,
                             kiln::ShuffleMode mode, mlir::Value value,
