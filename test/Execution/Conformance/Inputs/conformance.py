@@ -1151,6 +1151,445 @@ def _(name):
 
 
 # ===========================================================================
+# S6 builtins
+# ===========================================================================
+def logu(r, lo, hi, n):
+    return np.exp(r.uniform(np.log(lo), np.log(hi), n))
+
+
+# name: (reference on float64, domain(r, n, dtype), [special inputs], ulp f32, ulp f64)
+# ulp bounds are OpenCL's for the builtin (the reference is float64 or
+# better, so a float64 result gets one more).
+UNARY = {
+    "sqrt": (np.sqrt, lambda r, n, f: r.uniform(0, 1e4, n), [0.0, -0.0, 4.0, 2.0, np.inf, -1.0, np.nan], 3, 1),
+    "exp": (np.exp, lambda r, n, f: r.uniform(-80, 80, n) * (1 if f else 8), [0.0, 1.0, -np.inf, np.inf, np.nan, 1000.0], 3, 3),
+    "exp2": (np.exp2, lambda r, n, f: r.uniform(-120, 120, n) * (1 if f else 8), [0.0, 3.0, -np.inf, np.inf, np.nan, 5000.0], 3, 3),
+    "log": (np.log, lambda r, n, f: logu(r, 1e-30, 1e30, n), [1.0, 0.0, -1.0, np.inf, np.nan], 3, 3),
+    "log2": (np.log2, lambda r, n, f: logu(r, 1e-30, 1e30, n), [1.0, 8.0, 0.0, -1.0, np.inf, np.nan], 3, 3),
+    "log10": (np.log10, lambda r, n, f: logu(r, 1e-30, 1e30, n), [1.0, 1000.0, 0.0, -1.0, np.inf, np.nan], 3, 3),
+    "sin": (np.sin, lambda r, n, f: r.uniform(-10, 10, n), [0.0, -0.0, 1000.0, np.inf, np.nan], 4, 4),
+    "cos": (np.cos, lambda r, n, f: r.uniform(-10, 10, n), [0.0, 1000.0, np.inf, np.nan], 4, 4),
+    "tan": (np.tan, lambda r, n, f: r.uniform(-1.5, 1.5, n), [0.0, -0.0, 100.0, np.nan], 5, 5),
+    "asin": (np.arcsin, lambda r, n, f: r.uniform(-1, 1, n), [0.0, 1.0, -1.0, 2.0, np.nan], 4, 4),
+    "acos": (np.arccos, lambda r, n, f: r.uniform(-1, 1, n), [0.0, 1.0, -1.0, 2.0, np.nan], 4, 4),
+    "atan": (np.arctan, lambda r, n, f: r.uniform(-100, 100, n), [0.0, np.inf, -np.inf, np.nan], 5, 5),
+    "sinh": (np.sinh, lambda r, n, f: r.uniform(-20, 20, n), [0.0, -0.0, 1000.0, np.nan], 4, 4),
+    "cosh": (np.cosh, lambda r, n, f: r.uniform(-20, 20, n), [0.0, -1000.0, np.nan], 4, 4),
+    "tanh": (np.tanh, lambda r, n, f: r.uniform(-10, 10, n), [0.0, 50.0, -np.inf, np.nan], 5, 5),
+    "erf": (np.vectorize(math.erf), lambda r, n, f: r.uniform(-4, 4, n), [0.0, 10.0, -10.0, np.inf, np.nan], 16, 16),
+    "floor": (np.floor, lambda r, n, f: r.uniform(-100, 100, n), [-0.5, 0.5, -0.0, 2.0, -2.0, np.inf, np.nan, 1e9 + 0.5], 0, 0),
+    "ceil": (np.ceil, lambda r, n, f: r.uniform(-100, 100, n), [-0.5, 0.5, -0.0, 2.0, -2.0, np.inf, np.nan], 0, 0),
+    "trunc": (np.trunc, lambda r, n, f: r.uniform(-100, 100, n), [-0.5, 0.5, -2.7, 2.7, np.inf, np.nan], 0, 0),
+    "fabs": (np.fabs, lambda r, n, f: r.uniform(-100, 100, n), [-0.0, -np.inf, np.nan], 0, 0),
+}
+BINARY = {
+    "atan2": (np.arctan2, lambda r, n, f: (r.uniform(-10, 10, n), r.uniform(-10, 10, n)),
+              [(0.0, 1.0), (0.0, -1.0), (1.0, 0.0), (-1.0, 0.0), (np.inf, np.inf), (np.nan, 1.0)], 6, 6),
+    "pow": (np.power, lambda r, n, f: (r.uniform(0, 10, n), r.uniform(-10, 10, n)),
+            [(-2.0, 3.0), (-2.0, 0.5), (0.0, -1.0), (1.0, np.nan), (np.nan, 0.0), (2.0, 0.5), (10.0, 2.0)], 16, 16),
+    "hypot": (None, lambda r, n, f: (r.standard_normal(n) * 10.0 ** r.integers(-20, 20, n),
+                                     r.standard_normal(n) * 10.0 ** r.integers(-20, 20, n)),
+              [(3.0, 4.0), (1e30, 1e30), (1e-30, 1e-30), (np.inf, np.nan), (np.nan, -np.inf), (0.0, 0.0), (-5.0, 12.0)], 4, 4),
+    "fmod": (np.fmod, lambda r, n, f: (r.uniform(-100, 100, n), r.uniform(0.5, 10, n) * r.choice([-1, 1], n)),
+             [(7.0, 2.0), (-7.0, 2.0), (7.0, -2.0), (-7.0, -2.0), (5.5, np.inf), (np.inf, 1.0), (1.0, 0.1)], 0, 0),
+    "copysign": (np.copysign, lambda r, n, f: (r.uniform(-100, 100, n), r.uniform(-1, 1, n)),
+                 [(1.0, -0.0), (-1.0, 0.0), (np.inf, -1.0), (2.0, np.nan)], 0, 0),
+}
+MATH_GROUPS = {
+    "exp_log": ["sqrt", "exp", "exp2", "log", "log2", "log10"],
+    "trig": ["sin", "cos", "tan", "asin", "acos", "atan", "atan2"],
+    "hyperbolic": ["sinh", "cosh", "tanh", "erf"],
+    "rounding": ["floor", "ceil", "trunc", "fabs", "fmod", "copysign"],
+    "pow_hypot": ["pow", "hypot"],
+}
+MATH_TESTS = {f"math_{t}_{g}": (t, g) for t in ("f32", "f64") for g in MATH_GROUPS}
+MATH_N = 128
+
+
+def hypot_ref(x, y):
+    # Exact enough: scale by the larger magnitude (Python's math.hypot is
+    # correctly rounded in double on 3.10+; use it per element).
+    return np.array([math.hypot(a, b) for a, b in zip(x.tolist(), y.tolist())])
+
+
+@make(*MATH_TESTS)
+def _(name):
+    t, g = MATH_TESTS[name]
+    dt = np.float32 if t == "f32" else np.float64
+    r = rng(name)
+    xs, ys = [], []
+    for fn in MATH_GROUPS[g]:
+        if fn in UNARY:
+            _, dom, sp, _, _ = UNARY[fn]
+            x = dom(r, MATH_N, t == "f32").astype(dt)
+            x[: len(sp)] = sp
+            y = np.zeros(MATH_N, dt)
+        else:
+            _, dom, sp, _, _ = BINARY[fn]
+            x, y = (v.astype(dt) for v in dom(r, MATH_N, t == "f32"))
+            x[: len(sp)] = [p[0] for p in sp]
+            y[: len(sp)] = [p[1] for p in sp]
+        xs.append(x)
+        ys.append(y)
+    save("x", np.stack(xs, 1))
+    save("y", np.stack(ys, 1))
+
+
+@check(*MATH_TESTS)
+def _(name):
+    t, g = MATH_TESTS[name]
+    x, y, o = load("x").astype(np.float64), load("y").astype(np.float64), out()
+    for k, fn in enumerate(MATH_GROUPS[g]):
+        with np.errstate(all="ignore"):
+            if fn in UNARY:
+                ref, _, _, u32, u64 = UNARY[fn]
+                want = ref(x[:, k])
+            else:
+                ref, _, _, u32, u64 = BINARY[fn]
+                want = hypot_ref(x[:, k], y[:, k]) if fn == "hypot" else ref(x[:, k], y[:, k])
+        close(f"math.{fn} ({t})", o[:, k], want, ulp=u32 if t == "f32" else u64)
+        if fn in ("copysign", "fabs", "floor", "ceil", "trunc") and \
+                (np.signbit(o[:, k]) != np.signbit(want))[~np.isnan(want)].any():
+            fail(f"math.{fn} ({t}): wrong sign of zero")
+
+
+@make("math_classify")
+def _(name):
+    r = rng(name)
+    v = special_floats(r, np.float64, 64)
+    v[10:14] = [1e300, -1e300, 5e-324, -np.nan]
+    save("d", v)
+    save("f", special_floats(r, np.float32, 64))
+
+
+@check("math_classify")
+def _(name):
+    for k in ("f", "d"):
+        v = load(k)
+        eq(k, out("out_" + k), np.stack([np.isnan(v), np.isinf(v), np.isfinite(v)], 1))
+
+
+@make("math_constants", "math_int_args")
+def _(name):
+    r = rng(name)
+    save("i", ints(r, np.int32, 64, lo=0, hi=10**6))
+    save("l", ints(r, np.int64, 64, lo=0, hi=10**15))
+    save("x", r.uniform(-100, 100, 64).astype(np.float32))
+    save("d", r.uniform(-100, 100, 64))
+
+
+@check("math_constants")
+def _(name):
+    f32 = np.float32
+    close("float32", out("out_f"), np.array([f32(math.pi), f32(math.e), np.inf, np.nan, f32(math.tau),
+                                            f32(math.pi) * f32(3)], np.float64))
+    close("float64", out("out_d"), np.array([math.pi, math.e, -np.inf, np.nan, math.tau, math.pi * 3]))
+
+
+@check("math_int_args")
+def _(name):
+    i, l, x, d = load("i"), load("l"), load("x"), load("d")
+    of = out("out_f")
+    if (of.astype(np.float32).astype(np.float64) != of).any():
+        fail("math on int32 arguments is not computed in float32")
+    of = of.astype(np.float32)
+    close("sqrt(int32) is float32", of[:, 0], np.sqrt(i.astype(np.float32).astype(np.float64)), ulp=3)
+    close("sqrt(int64) is float64", out("out_d")[:, 0], np.sqrt(l.astype(np.float64)), ulp=1)
+    close("atan2(float32, float64) is float64", out("out_d")[:, 1], np.arctan2(x.astype(np.float64), d), ulp=6)
+    eq("int64(floor(x))", out("out_l"), np.floor(x).astype(np.int64))
+    close("exp(int32 0..20) is float32", of[:, 1], np.exp((i % 20).astype(np.float64)), ulp=3)
+
+
+@make("min_max_abs_int")
+def _(name):
+    r = rng(name)
+    for n in "abc":
+        save(n, ints(r, np.int32, 128))
+    save("u", ints(r, np.uint32, 128))
+    save("v", ints(r, np.uint32, 128))
+    save("s", ints(r, np.int8, 128))
+    save("f", r.uniform(-1e9, 1e9, 128).astype(np.float32))
+
+
+@check("min_max_abs_int")
+def _(name):
+    a, b, c, u, v, s8 = (load(n).tolist() for n in "abcuvs")
+    f = load("f")
+    eq("int32", out("out_i"), np.array([[min(x, y), max(x, y), min(x, y, z), max(x, y, z), wrap(abs(x), np.int32)]
+                                        for x, y, z in zip(a, b, c)], np.int32))
+    eq("uint32", out("out_u"), np.array([[min(x, y), max(x, y)] for x, y in zip(u, v)], np.uint32))
+    eq("int8 with literals", out("out_s"), np.array([[min(x, 1), max(x, -3), wrap(abs(x), np.int8)] for x in s8], np.int8))
+    eq("max(int32, float32) is float32", out("out_f"),
+       np.maximum(np.array(a, np.float32), f).astype(np.float32))
+
+
+@make("min_max_abs_float")
+def _(name):
+    r = rng(name)
+    a = special_floats(r, np.float32, 64)
+    b = r.permutation(special_floats(r, np.float32, 64))
+    a[:8] = [np.nan, 1.0, 0.0, -0.0, np.inf, -np.inf, np.nan, 2.0]
+    b[:8] = [1.0, np.nan, -0.0, 0.0, 1.0, 1.0, np.nan, 2.0]
+    save("a", a)
+    save("b", b)
+    save("d", a.astype(np.float64))
+    save("e", b.astype(np.float64))
+
+
+@check("min_max_abs_float")
+def _(name):
+    for k, (an, bn) in (("f", ("a", "b")), ("d", ("d", "e"))):
+        a, b = load(an), load(bn)
+        # Python: min(a, b) is b if b < a else a; max(a, b) is b if b > a else a.
+        want = np.stack([np.where(b < a, b, a), np.where(b > a, b, a), np.abs(a)], 1)
+        got = out("out_" + k)
+        eq(k, got, want)
+        if (np.signbit(got) != np.signbit(want))[~np.isnan(want)].any():
+            fail(f"{k}: sign of zero differs from Python's min/max/abs")
+
+
+@make("fma")
+def _(name):
+    r = rng(name)
+    a = r.standard_normal(64)
+    b = r.standard_normal(64)
+    c = r.standard_normal(64)
+    a[0], b[0], c[0] = 1 + 2.0**-12, 1 + 2.0**-12, -(1 + 2.0**-11)
+    save("a", a.astype(np.float32))
+    save("b", b.astype(np.float32))
+    save("c", c.astype(np.float32))
+    a[0], b[0], c[0] = 1 + 2.0**-27, 1 + 2.0**-27, -(1 + 2.0**-26)
+    save("a64", a)
+    save("b64", b)
+    save("c64", c)
+
+
+@check("fma")
+def _(name):
+    from fractions import Fraction as Fr
+    for sfx, dt in (("", np.float32), ("64", np.float64)):
+        a, b, c = (load(n + sfx) for n in "abc")
+        exact = [Fr(float(x)) * Fr(float(y)) + Fr(float(z)) for x, y, z in zip(a, b, c)]
+        want = np.array([float(e) for e in exact]).astype(dt)
+        eq("fma " + dt.__name__, out("out" + sfx), want)
+    if out()[0] != np.float32(2.0**-24) or out("out64")[0] != 2.0**-54:
+        fail("fma is not fused (single rounding)")
+
+
+@make("rsqrt")
+def _(name):
+    r = rng(name)
+    x = logu(r, 1e-20, 1e20, 64)
+    x[:4] = [1.0, 4.0, 0.25, np.inf]
+    save("x", x.astype(np.float32))
+    save("d", x)
+
+
+@check("rsqrt")
+def _(name):
+    close("float32", out("out_f"), 1 / np.sqrt(load("x").astype(np.float64)), ulp=2)
+    close("float64", out("out_d"), 1 / np.sqrt(load("d")), ulp=2)
+
+
+@make("select")
+def _(name):
+    r = rng(name)
+    save("a", ints(r, np.int32, 64))
+    save("b", ints(r, np.int32, 64))
+    save("x", r.standard_normal(64).astype(np.float32))
+
+
+@check("select")
+def _(name):
+    a, b, x = load("a"), load("b"), load("x")
+    eq("int32", out("out_i"), np.where(a > b, a, b).astype(np.int32))
+    eq("float32", out("out_f"), np.where(x > 0, x * np.float32(2), np.float32(-1)).astype(np.float32))
+    eq("bool condition value", out("out_b"), np.where(a % 2 == 0, np.int64(1), np.int64(-1)))
+
+
+# --- collectives -----------------------------------------------------------
+GROUP = 128
+
+
+def seg(v, size=GROUP):
+    return v.reshape(-1, size)
+
+
+def per_item(vals, size=GROUP):
+    return np.repeat(vals, size)
+
+
+INT_OPS = {"add": (np.add, 0), "min": (np.minimum, None), "max": (np.maximum, None),
+           "and": (np.bitwise_and, -1), "or": (np.bitwise_or, 0), "xor": (np.bitwise_xor, 0)}
+
+
+def identity(op, dt):
+    dt = np.dtype(dt)
+    if op == "min":
+        return np.inf if dt.kind == "f" else np.iinfo(dt).max
+    if op == "max":
+        return -np.inf if dt.kind == "f" else np.iinfo(dt).min
+    return wrap(INT_OPS[op][1], dt) if dt.kind != "f" else 0.0
+
+
+def scan(v, op, dt, inclusive, size=GROUP):
+    fn = INT_OPS[op][0]
+    g = seg(v.astype(dt), size)
+    inc = fn.accumulate(g, axis=1).astype(dt)
+    if inclusive:
+        return inc.reshape(-1)
+    exc = np.empty_like(inc)
+    exc[:, 0] = identity(op, dt)
+    exc[:, 1:] = inc[:, :-1]
+    return exc.reshape(-1)
+
+
+COLL = ("group_reduce", "group_inclusive_scan", "group_exclusive_scan", "group_broadcast")
+
+
+@make(*COLL)
+def _(name):
+    r = rng(name)
+    save("i", ints(r, np.int32, 512))
+    save("u", ints(r, np.uint32, 512))
+    save("f", r.integers(-1000, 1000, 512).astype(np.float32))
+    save("d", r.standard_normal(512))
+    save("l", ints(r, np.int64, 512))
+    save("k", np.repeat(r.integers(0, GROUP, 4), GROUP).astype(np.int32))
+
+
+def wrapped_sum(g, dt):
+    return np.array([wrap(int(sum(int(x) for x in row)), dt) for row in g], dt)
+
+
+@check("group_reduce")
+def _(name):
+    i, u, f, d, l = (load(n) for n in "iufdl")
+    want_i = np.stack([per_item(wrapped_sum(seg(i), np.int32))] +
+                      [per_item(INT_OPS[op][0].reduce(seg(i), axis=1)) for op in ("min", "max", "and", "or", "xor")], 1)
+    eq("int32 add/min/max/and/or/xor", out("out_i"), want_i.astype(np.int32))
+    eq("uint32 add/min/max (unsigned)", out("out_u"), np.stack(
+        [per_item(wrapped_sum(seg(u), np.uint32)), per_item(seg(u).min(1)), per_item(seg(u).max(1))], 1))
+    eq("int64 add/xor", out("out_l"), np.stack(
+        [per_item(wrapped_sum(seg(l), np.int64)), per_item(np.bitwise_xor.reduce(seg(l), axis=1))], 1))
+    eq("float32 add/min/max (exact: small integers)", out("out_f"), np.stack(
+        [per_item(seg(f).sum(1)), per_item(seg(f).min(1)), per_item(seg(f).max(1))], 1).astype(np.float32))
+    od = out("out_d")
+    close("float64 add", od[:, 0], per_item(seg(d).sum(1)), atol=1e-12)
+    eq("float64 min/max", od[:, 1:], np.stack([per_item(seg(d).min(1)), per_item(seg(d).max(1))], 1))
+
+
+def check_scan(inclusive):
+    i, u, f, d = (load(n) for n in "iufd")
+    ops = ("add", "min", "max", "and", "or", "xor")
+    eq("int32 " + "/".join(ops), out("out_i"), np.stack([scan(i, op, np.int32, inclusive) for op in ops], 1))
+    eq("uint32 add/min/max", out("out_u"), np.stack([scan(u, op, np.uint32, inclusive) for op in ("add", "min", "max")], 1))
+    eq("float32 add/min/max", out("out_f"), np.stack([scan(f, op, np.float32, inclusive) for op in ("add", "min", "max")], 1))
+    od = out("out_d")
+    close("float64 add", od[:, 0], scan(d, "add", np.float64, inclusive), atol=1e-12)
+    eq("float64 min/max", od[:, 1:], np.stack([scan(d, op, np.float64, inclusive) for op in ("min", "max")], 1))
+
+
+@check("group_inclusive_scan")
+def _(name):
+    check_scan(True)
+
+
+@check("group_exclusive_scan")
+def _(name):
+    check_scan(False)
+
+
+@check("group_broadcast")
+def _(name):
+    i, f, l, k = load("i"), load("f"), load("l"), load("k")
+    gi, gf, gl = seg(i), seg(f), seg(l)
+    kk = seg(k)[:, 0]
+    rows = np.arange(4)
+    eq("int32 from 0, 5, last, run-time id", out("out_i"), np.stack(
+        [per_item(gi[:, 0]), per_item(gi[:, 5]), per_item(gi[:, -1]), per_item(gi[rows, kk])], 1))
+    eq("float32", out("out_f"), per_item(gf[rows, kk]))
+    eq("int64", out("out_l"), per_item(gl[:, 77]))
+
+
+@make("group_collectives_2048")
+def _(name):
+    r = rng(name)
+    save("x", ints(r, np.int32, 4096))
+    save("f", r.integers(-100, 100, 4096).astype(np.float32))
+
+
+@check("group_collectives_2048")
+def _(name):
+    x, f = load("x"), load("f")
+    S = 2048
+    want = np.stack([per_item(wrapped_sum(seg(x, S), np.int32), S), per_item(seg(x, S).min(1), S),
+                     scan(x, "add", np.int32, True, S), scan(x, "max", np.int32, False, S),
+                     scan(x, "xor", np.int32, False, S), per_item(seg(x, S)[:, 2047], S),
+                     per_item(seg(x, S)[:, 1500], S)], 1)
+    eq("int32 reduce add/min, scans, broadcast", out(), want.astype(np.int32))
+    eq("float32 reduce/scan add", out("out_f"), np.stack([per_item(seg(f, S).sum(1), S),
+                                                          scan(f, "add", np.float32, True, S)], 1))
+
+
+# --- device functions --------------------------------------------------------
+@make("device_func_calls", "device_func_generic", "device_func_extern", "device_func_objects")
+def _(name):
+    r = rng(name)
+    save("x", r.uniform(-4, 4, 64).astype(np.float32))
+    save("n", r.integers(-50, 50, 64).astype(np.int32))
+    save("b", ints(r, np.int8, 64))
+    save("d", r.standard_normal(64))
+    save("m", r.standard_normal((64, 8)).astype(np.float32))
+
+
+@check("device_func_calls")
+def _(name):
+    x, n = load("x"), load("n")
+    f32 = np.float32
+    def clamp(v, lo, hi):
+        return min(max(v, lo), hi)
+    def classify(k):
+        if k < 0:
+            return -1
+        if k == 0:
+            return 0
+        return 1
+    want_f = [f32(clamp(v, f32(-1), f32(1))) * f32(2) + f32(k) for v, k in zip(x, n.tolist())]
+    eq("nested calls, keyword arguments", out("out_f"), np.array(want_f, np.float32))
+    eq("early returns, inferred int result", out("out_i"), np.array(
+        [[classify(k), k * 2 * 2, (k * 2) * 3] for k in n.tolist()], np.int64))
+    eq("void device function writing an array", out("out_w"), np.stack([np.arange(64), np.arange(64) * 2], 1).astype(np.int32))
+
+
+@check("device_func_generic")
+def _(name):
+    x, n, b, d = load("x"), load("n"), load("b"), load("d")
+    eq("int8", out("out_b"), np.array([wrap(v + v, np.int8) for v in b.tolist()], np.int8))
+    eq("float32", out("out_f"), x + x)
+    eq("float64", out("out_d"), d + d)
+    eq("int32 + literal", out("out_n"), n.astype(np.int64) + 1)
+    eq("Constant parameter", out("out_r"), np.stack([n * 3, n * 5], 1).astype(np.int32))
+
+
+@check("device_func_extern")
+def _(name):
+    x, n, d = load("x"), load("n"), load("d")
+    eq("i32", out("out_n"), np.array([wrap(k * 3, np.int32) ^ 0x55 for k in n.tolist()], np.int32))
+    close("double(double, float)", out("out_d"), d * 2.0 + x.astype(np.float64), ulp=0)
+    close("float", out("out_f"), (x * np.float32(0.5) + np.float32(1)).astype(np.float64), ulp=0)
+
+
+@check("device_func_objects")
+def _(name):
+    m = load("m")
+    close("row sums", out("out_s"), m.astype(np.float64).sum(1), ulp=8)
+    eq("local reverse via LocalAccessor + NdItem", out("out_r"), seg(np.arange(64), 16)[:, ::-1].reshape(-1).astype(np.int32) * 3)
+    eq("private array argument", out("out_p"), m.max(1))
+    eq("group ids via Group argument", out("out_g"), np.repeat(np.arange(4), 16).astype(np.int64) * 100 + 16)
+
+
+# ===========================================================================
 def main():
     global D, TEST
     if len(sys.argv) != 4 or sys.argv[1] not in ("make", "check"):
