@@ -14,7 +14,8 @@ cp "$build/bin/kilnc" "$build/bin/kiln-run" "$build/bin/kiln-opt" \
    "$build/bin/kiln-bench-compile" "$stage/bundle/bin/"
 cp /usr/lib/llvm-22/bin/FileCheck /usr/lib/llvm-22/bin/not "$stage/bundle/bin/"
 for lib in /usr/lib/llvm-22/lib/libLLVM.so.22.1 /usr/lib/llvm-22/lib/libMLIR.so.22.1 \
-           /lib/x86_64-linux-gnu/libz3.so.4 /lib/x86_64-linux-gnu/libOpenCL.so.1; do
+           /lib/x86_64-linux-gnu/libz3.so.4 /lib/x86_64-linux-gnu/libOpenCL.so.1 \
+           /usr/lib/x86_64-linux-gnu/libbenchmark.so.1debian; do
   cp -L "$lib" "$stage/bundle/lib/"
 done
 cp -r /usr/lib/llvm-22/utils/lit "$stage/bundle/lit"
