@@ -44,9 +44,9 @@ struct CompileRequest {
   /// `kernel` (kernel source only). An empty `kernel` field here means
   /// `kernel`; no types and no constants means no specialization.
   Specialization specialization;
-  /// Array parameters whose data the caller guarantees 16-byte aligned.
-  /// Recorded in the cache key and in the artifact ("jit.aligned16"); code
-  /// generation does not use it yet (docs/embedding.md).
+  /// Array parameters whose data the caller guarantees 16-byte aligned:
+  /// their kernel pointer arguments get `llvm.align 16` (kiln.align), and
+  /// the set is part of the cache key and the artifact ("jit.aligned16").
   std::set<std::string> aligned16;
 };
 

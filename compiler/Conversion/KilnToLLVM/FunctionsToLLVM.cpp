@@ -62,12 +62,18 @@ struct KernelOpLowering : KilnPattern<KernelOp> {
                   ConversionPatternRewriter &rewriter) const override {
     std::string name = op.getSymName().str();
     FunctionType kilnType = op.getFunctionType();
+    SmallVector<unsigned> promisedAlign;
+    for (unsigned i = 0; i < op.getNumArguments(); ++i) {
+      auto align = op.getArgAttrOfType<IntegerAttr>(i, "kiln.align");
+      promisedAlign.push_back(align ? align.getInt() : 0);
+    }
     FailureOr<LLVM::LLVMFuncOp> body = convertFuncLike(
         op, (kBodyPrefix + name).str(), rewriter, *getTypeConverter(),
         LLVM::Linkage::Internal, target.getFunctionCallingConv());
     if (failed(body))
       return failure();
-    buildEntryPoint(op.getLoc(), name, kilnType, *body, rewriter);
+    buildEntryPoint(op.getLoc(), name, kilnType, promisedAlign, *body,
+                    rewriter);
     rewriter.eraseOp(op);
     return success();
   }
@@ -107,11 +113,14 @@ private:
   }
 
   /// Global array pointers are element-aligned (the runtime allocates
-  /// them), which lets the back ends emit wide, aligned accesses.
+  /// them), or more where the caller promised it (kiln.align), which lets
+  /// the back ends emit wide, aligned accesses.
   void annotatePointerAlignment(LLVM::LLVMFuncOp entryPoint,
-                                FunctionType kilnType, OpBuilder &b) const {
+                                FunctionType kilnType,
+                                ArrayRef<unsigned> promisedAlign,
+                                OpBuilder &b) const {
     unsigned index = 3;
-    for (Type input : kilnType.getInputs().drop_front()) {
+    for (auto [i, input] : llvm::enumerate(kilnType.getInputs().drop_front())) {
       auto array = dyn_cast<ArrayType>(input);
       if (!array) {
         ++index;
@@ -120,8 +129,9 @@ private:
       if (array.isGlobal()) {
         unsigned bits =
             storageType(array.getElementType()).getIntOrFloatBitWidth();
+        unsigned align = std::max({bits / 8, 1u, promisedAlign[i + 1]});
         entryPoint.setArgAttr(index, LLVM::LLVMDialect::getAlignAttrName(),
-                              b.getI64IntegerAttr(std::max(bits / 8, 1u)));
+                              b.getI64IntegerAttr(align));
       }
       index += 1 + array.getRank();
     }
@@ -181,7 +191,7 @@ private:
   }
 
   void buildEntryPoint(Location loc, StringRef name, FunctionType kilnType,
-                       LLVM::LLVMFuncOp body,
+                       ArrayRef<unsigned> promisedAlign, LLVM::LLVMFuncOp body,
                        ConversionPatternRewriter &rewriter) const {
     MLIRContext *ctx = kilnType.getContext();
     SmallVector<Type> types = abiTypes(kilnType);
@@ -191,7 +201,7 @@ private:
         rewriter, loc, name, entryType, LLVM::Linkage::External,
         /*dsoLocal=*/false, target.getKernelCallingConv());
     entryPoint.setConvergent(true);
-    annotatePointerAlignment(entryPoint, kilnType, rewriter);
+    annotatePointerAlignment(entryPoint, kilnType, promisedAlign, rewriter);
     SmallVector<Location> locs(types.size(), loc);
     Block *entry = rewriter.createBlock(&entryPoint.getBody(), {}, types, locs);
     Block *callBlock = rewriter.createBlock(&entryPoint.getBody());
