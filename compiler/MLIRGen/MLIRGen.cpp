@@ -197,12 +197,18 @@ void MLIRGenImpl::genFunction(const ast::FunctionDef &fn) {
     }
     if (auto *alloc = llvm::dyn_cast_or_null<ast::BuiltinExpr>(d->init)) {
       mlir::Location al = loc(alloc->loc);
+      mlir::Operation *op = nullptr;
       if (alloc->op == ast::Builtin::LocalArray)
-        args[d.get()] = kiln::LocalAllocOp::create(
-            builder, al, toMLIR(alloc->type), alloc->shape);
+        op = kiln::LocalAllocOp::create(builder, al, toMLIR(alloc->type),
+                                        alloc->shape);
       else if (alloc->op == ast::Builtin::PrivateArray)
-        args[d.get()] = kiln::PrivateAllocOp::create(
-            builder, al, toMLIR(alloc->type), alloc->shape);
+        op = kiln::PrivateAllocOp::create(builder, al, toMLIR(alloc->type),
+                                          alloc->shape);
+      if (op) {
+        // The source name, for debug-mode reports (kiln-instrument-debug).
+        op->setAttr("kiln.name", builder.getStringAttr(d->name));
+        args[d.get()] = op->getResult(0);
+      }
       continue;
     }
     if (!d->type.isScalar() || (d->isParam && !d->isAssigned))

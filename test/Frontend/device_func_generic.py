@@ -28,7 +28,7 @@ def add(x, y):
 # CHECK: arith.extsi %arg0 : i32 to i64
 
 # CHECK-LABEL: kiln.device_func @rep__n_4(%arg0: f32 {kiln.dtype = "float32", kiln.name = "x"}) -> f32
-# CHECK: kiln.private_alloc [4] : <f32, 1, private>
+# CHECK: kiln.private_alloc [4] {kiln.name = "{{[a-z_]+}}"} : <f32, 1, private>
 # CHECK: arith.cmpi slt, %{{.+}}, %c4_i64 : i64
 @device_func
 def rep(x: float32, n: Constant[int32]) -> float32:

@@ -7,7 +7,7 @@
 
 # CHECK-LABEL: kiln.kernel @k(%arg0: !kiln.nd_item {kiln.name = "it"}, %arg1: !kiln.array<f32, 2> {kiln.dtype = "float32", kiln.name = "a"}, %arg2: !kiln.array<f32, 1, local> {kiln.dtype = "float32", kiln.local_accessor, kiln.name = "scratch"}, %arg3: !kiln.array<i32, 2, local> {kiln.dtype = "int32", kiln.local_accessor, kiln.name = "s2"})
 # CHECK-NEXT: memref.alloca() : memref<i64>
-# CHECK-NEXT: %[[T:.+]] = kiln.local_alloc [16, 8] : <f32, 2, local>
+# CHECK-NEXT: %[[T:.+]] = kiln.local_alloc [16, 8] {kiln.name = "{{[a-z_]+}}"} : <f32, 2, local>
 # CHECK: scf.if
 # CHECK: kiln.store %{{.+}}, %[[T]][%{{.+}}, %{{.+}}] : <f32, 2, local>
 # CHECK: }
@@ -29,7 +29,7 @@ def k(it: NdItem, a: Array[float32, 2], scratch: LocalAccessor[float32], s2: Loc
 
 # A 1-D shape may be a plain constant; numpy dtypes are accepted.
 # CHECK-LABEL: kiln.kernel @one(
-# CHECK: kiln.local_alloc [32] : <i64, 1, local>
+# CHECK: kiln.local_alloc [32] {kiln.name = "{{[a-z_]+}}"} : <i64, 1, local>
 @kernel
 def one(it: NdItem, a: Array[int64]):
     t = local_array(32, np.int64)

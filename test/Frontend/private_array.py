@@ -4,8 +4,8 @@
 # as in Python. Loops over it may use its constant size.
 
 # CHECK-LABEL: kiln.kernel @k(
-# CHECK: %[[P:.+]] = kiln.private_alloc [8] : <i32, 1, private>
-# CHECK: %[[Q:.+]] = kiln.private_alloc [2, 3] : <f64, 2, private>
+# CHECK: %[[P:.+]] = kiln.private_alloc [8] {kiln.name = "{{[a-z_]+}}"} : <i32, 1, private>
+# CHECK: %[[Q:.+]] = kiln.private_alloc [2, 3] {kiln.name = "{{[a-z_]+}}"} : <f64, 2, private>
 # CHECK: kiln.store %{{.+}}, %[[Q]][%{{.+}}, %{{.+}}] : <f64, 2, private>
 # CHECK: arith.cmpi slt, %{{.+}}, %c8_i64 : i64
 # CHECK: kiln.store %{{.+}}, %[[P]][%{{.+}}] : <i32, 1, private>
