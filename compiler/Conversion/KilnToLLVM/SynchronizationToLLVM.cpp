@@ -92,18 +92,28 @@ Value floatUpdate(OpBuilder &b, Location loc, AtomicKind kind, Value old,
   }
 }
 
-struct AtomicRMWOpLowering : KilnPattern<AtomicRMWOp> {
-  using KilnPattern::KilnPattern;
+/// Base of the atomic patterns: the address of the accessed element.
+template <typename OpT>
+struct AtomicPattern : KilnPattern<OpT> {
+  using KilnPattern<OpT>::KilnPattern;
+
+  Value address(OpT op, typename OpT::Adaptor adaptor,
+                ConversionPatternRewriter &rewriter) const {
+    return elementAddress(rewriter, op.getLoc(), op.getArray().getType(),
+                          adaptor.getArray(), adaptor.getIndices(),
+                          this->target);
+  }
+};
+
+struct AtomicRMWOpLowering : AtomicPattern<AtomicRMWOp> {
+  using AtomicPattern::AtomicPattern;
 
   LogicalResult
   matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    ArrayType arrayType = op.getArray().getType();
-    Type element = arrayType.getElementType();
-    Value address = elementAddress(rewriter, loc, arrayType,
-                                   adaptor.getArray(), adaptor.getIndices(),
-                                   target);
+    Type element = op.getArray().getType().getElementType();
+    Value address = this->address(op, adaptor, rewriter);
     StringRef scope = target.getSyncScope(op.getScope());
     LLVM::AtomicOrdering order = llvmOrdering(op.getOrder());
     bool isFloat = isa<FloatType>(element);
@@ -157,17 +167,14 @@ private:
   }
 };
 
-struct AtomicLoadOpLowering : KilnPattern<AtomicLoadOp> {
-  using KilnPattern::KilnPattern;
+struct AtomicLoadOpLowering : AtomicPattern<AtomicLoadOp> {
+  using AtomicPattern::AtomicPattern;
   LogicalResult
   matchAndRewrite(AtomicLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    ArrayType arrayType = op.getArray().getType();
-    Type element = arrayType.getElementType();
-    Value address = elementAddress(rewriter, loc, arrayType,
-                                   adaptor.getArray(), adaptor.getIndices(),
-                                   target);
+    Type element = op.getArray().getType().getElementType();
+    Value address = this->address(op, adaptor, rewriter);
     Value raw = LLVM::LoadOp::create(
         rewriter, loc, bitsType(element), address,
         element.getIntOrFloatBitWidth() / 8, false, false, false, false,
@@ -177,17 +184,14 @@ struct AtomicLoadOpLowering : KilnPattern<AtomicLoadOp> {
   }
 };
 
-struct AtomicStoreOpLowering : KilnPattern<AtomicStoreOp> {
-  using KilnPattern::KilnPattern;
+struct AtomicStoreOpLowering : AtomicPattern<AtomicStoreOp> {
+  using AtomicPattern::AtomicPattern;
   LogicalResult
   matchAndRewrite(AtomicStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    ArrayType arrayType = op.getArray().getType();
-    Type element = arrayType.getElementType();
-    Value address = elementAddress(rewriter, loc, arrayType,
-                                   adaptor.getArray(), adaptor.getIndices(),
-                                   target);
+    Type element = op.getArray().getType().getElementType();
+    Value address = this->address(op, adaptor, rewriter);
     LLVM::StoreOp::create(rewriter, loc,
                           toBits(rewriter, loc, adaptor.getValue()), address,
                           element.getIntOrFloatBitWidth() / 8, false, false,
@@ -198,17 +202,14 @@ struct AtomicStoreOpLowering : KilnPattern<AtomicStoreOp> {
   }
 };
 
-struct AtomicCmpXchgOpLowering : KilnPattern<AtomicCmpXchgOp> {
-  using KilnPattern::KilnPattern;
+struct AtomicCmpXchgOpLowering : AtomicPattern<AtomicCmpXchgOp> {
+  using AtomicPattern::AtomicPattern;
   LogicalResult
   matchAndRewrite(AtomicCmpXchgOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    ArrayType arrayType = op.getArray().getType();
-    Type element = arrayType.getElementType();
-    Value address = elementAddress(rewriter, loc, arrayType,
-                                   adaptor.getArray(), adaptor.getIndices(),
-                                   target);
+    Type element = op.getArray().getType().getElementType();
+    Value address = this->address(op, adaptor, rewriter);
     Value expected = toBits(rewriter, loc, adaptor.getExpected());
     Value old = target.createCompareExchange(
         rewriter, loc, address, expected,
