@@ -51,6 +51,21 @@ kiln_status_t kiln_device_backend(kiln_device_t device, kiln_backend_t *out) {
                     "kiln_backend_t value yet");
 }
 
+kiln_status_t kiln_device_max_work_group_size(kiln_device_t device,
+                                              size_t *out) {
+  KILN_CAPI_REQUIRE(device);
+  KILN_CAPI_REQUIRE(out);
+  *out = device->device->info().maxWorkGroupSize;
+  return capi::succeed();
+}
+
+kiln_status_t kiln_device_local_mem_size(kiln_device_t device, size_t *out) {
+  KILN_CAPI_REQUIRE(device);
+  KILN_CAPI_REQUIRE(out);
+  *out = device->device->info().localMemSize;
+  return capi::succeed();
+}
+
 void kiln_device_release(kiln_device_t device) { delete device; }
 
 kiln_status_t kiln_queue_create(kiln_device_t device, kiln_queue_t *out) {

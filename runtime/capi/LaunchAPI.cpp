@@ -7,8 +7,7 @@
 // is checked here.
 //
 //===----------------------------------------------------------------------===//
-#include "kiln/capi/Handles.h"
-#include "kiln/runtime/Launch.h"
+#include "LaunchCall.h"
 
 #include <cstring>
 
@@ -69,14 +68,15 @@ std::string convertArg(const kiln_arg_t &in, size_t index, KernelArg &out) {
          std::to_string(static_cast<int>(in.kind)) + ")";
 }
 
-/// Checks what the C calling convention adds and launches; `local` is null
-/// for a plain range.
-kiln_status_t launchChecked(const char *function, kiln_queue_t queue,
-                            kiln_kernel_t kernel, int ndim,
-                            const int64_t *global, const int64_t *local,
-                            const kiln_arg_t *args, size_t nargs,
-                            const kiln_event_t *wait, size_t nwait,
-                            std::shared_ptr<Event> &event) {
+} // namespace
+
+kiln_status_t capi::launchChecked(const char *function, kiln_queue_t queue,
+                                  kiln_kernel_t kernel, int ndim,
+                                  const int64_t *global, const int64_t *local,
+                                  const kiln_arg_t *args, size_t nargs,
+                                  const kiln_event_t *wait, size_t nwait,
+                                  const LaunchOptions *options,
+                                  LaunchEvents &events) {
   std::string prefix = std::string(function) + ": ";
   if (ndim < 1 || ndim > 3)
     return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
@@ -103,15 +103,22 @@ kiln_status_t launchChecked(const char *function, kiln_queue_t queue,
   if (local)
     space = NdRange{globalRange,
                     Range(std::vector<int64_t>(local, local + ndim))};
-  auto launched =
-      launchAsync(*queue->queue, kernel->kernel, space, cxxArgs, waitFor);
+  // Without options the plain overload keeps the lighter launch path.
+  if (!options) {
+    auto launched =
+        launchAsync(*queue->queue, kernel->kernel, space, cxxArgs, waitFor);
+    if (!launched.ok())
+      return capi::fromStatus(launched.status());
+    events = LaunchEvents{std::move(*launched)};
+    return capi::succeed();
+  }
+  auto launched = launchAsync(*queue->queue, kernel->kernel, space, cxxArgs,
+                              waitFor, *options);
   if (!launched.ok())
     return capi::fromStatus(launched.status());
-  event = std::move(*launched);
+  events = std::move(*launched);
   return capi::succeed();
 }
-
-} // namespace
 
 extern "C" {
 
@@ -186,12 +193,12 @@ kiln_status_t kiln_launch_async(kiln_queue_t queue, kiln_kernel_t kernel,
   if (nwait != 0)
     KILN_CAPI_REQUIRE(wait);
   return guarded(__func__, [&] {
-    std::shared_ptr<Event> event;
-    kiln_status_t status = launchChecked("kiln_launch_async", queue, kernel,
-                                         ndim, range, nullptr, args, nargs, wait, nwait,
-                                         event);
+    LaunchEvents events;
+    kiln_status_t status =
+        capi::launchChecked("kiln_launch_async", queue, kernel, ndim, range,
+                            nullptr, args, nargs, wait, nwait, nullptr, events);
     if (status == KILN_STATUS_OK)
-      *out_event = new kiln_event{std::move(event)};
+      *out_event = new kiln_event{std::move(events.device)};
     return status;
   });
 }
@@ -213,12 +220,12 @@ kiln_status_t kiln_launch_nd_async(kiln_queue_t queue, kiln_kernel_t kernel,
   if (nwait != 0)
     KILN_CAPI_REQUIRE(wait);
   return guarded(__func__, [&] {
-    std::shared_ptr<Event> event;
-    kiln_status_t status = launchChecked("kiln_launch_nd_async", queue, kernel,
-                                         ndim, global, local, args, nargs, wait, nwait,
-                                         event);
+    LaunchEvents events;
+    kiln_status_t status =
+        capi::launchChecked("kiln_launch_nd_async", queue, kernel, ndim, global,
+                            local, args, nargs, wait, nwait, nullptr, events);
     if (status == KILN_STATUS_OK)
-      *out_event = new kiln_event{std::move(event)};
+      *out_event = new kiln_event{std::move(events.device)};
     return status;
   });
 }
@@ -235,13 +242,13 @@ kiln_status_t kiln_launch(kiln_queue_t queue, kiln_kernel_t kernel, int ndim,
   if (nwait != 0)
     KILN_CAPI_REQUIRE(wait);
   return guarded(__func__, [&] {
-    std::shared_ptr<Event> event;
-    kiln_status_t status = launchChecked("kiln_launch", queue, kernel, ndim,
-                                         range, nullptr, args, nargs, wait,
-                                         nwait, event);
+    LaunchEvents events;
+    kiln_status_t status =
+        capi::launchChecked("kiln_launch", queue, kernel, ndim, range, nullptr,
+                            args, nargs, wait, nwait, nullptr, events);
     if (status != KILN_STATUS_OK)
       return status;
-    return capi::fromStatus(event->wait());
+    return capi::fromStatus(events.device->wait());
   });
 }
 

@@ -106,6 +106,12 @@ kiln_status_t kiln_device_name(kiln_device_t device, const char **out);
 /** The back end, which decides the binary format the device loads
  *  (CUDA: PTX; OpenCL, Level Zero: SPIR-V). */
 kiln_status_t kiln_device_backend(kiln_device_t device, kiln_backend_t *out);
+/** Most work-items of one work-group (the local range's product). */
+kiln_status_t kiln_device_max_work_group_size(kiln_device_t device,
+                                              size_t *out);
+/** Bytes of work-group local memory: static local memory plus the
+ *  kiln_arg_local_accessor arguments of one launch must fit. */
+kiln_status_t kiln_device_local_mem_size(kiln_device_t device, size_t *out);
 void kiln_device_release(kiln_device_t device);
 
 /*===--- Queues -----------------------------------------------------------===*/
@@ -285,6 +291,144 @@ kiln_status_t kiln_launch_nd_async(kiln_queue_t queue, kiln_kernel_t kernel,
                                    const kiln_arg_t *args, size_t nargs,
                                    const kiln_event_t *wait, size_t nwait,
                                    kiln_event_t *out_event);
+
+/*===--- Launch options (launch attributes) -------------------------------===*/
+
+/** What a launch may ask for besides its range and arguments: the C form of
+ *  kiln::LaunchOptions (kiln/runtime/LaunchOptions.h), i.e. the launch
+ *  attributes of cuLaunchKernelEx. A device honours an attribute or the
+ *  launch is refused before anything is submitted with
+ *  KILN_STATUS_UNIMPLEMENTED "<name> is unsupported on '<device>'", <name>
+ *  being kiln_launch_attribute_name(); kiln_device_supports_launch_attribute
+ *  tells beforehand. OpenCL and Level Zero devices honour none. Dynamic
+ *  local memory is not an option: it is the sum of the
+ *  kiln_arg_local_accessor arguments. Values are in kiln::LaunchAttribute's
+ *  order. */
+typedef enum kiln_launch_attribute_t {
+  KILN_LAUNCH_ATTRIBUTE_COOPERATIVE = 0,
+  KILN_LAUNCH_ATTRIBUTE_CLUSTER_DIM = 1,
+  KILN_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY = 2,
+  KILN_LAUNCH_ATTRIBUTE_PRIORITY = 3,
+  KILN_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION = 4,
+  KILN_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT = 5,
+  KILN_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT = 6,
+  KILN_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN = 7,
+  KILN_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW = 8,
+  KILN_LAUNCH_ATTRIBUTE_SHARED_MEM_CARVEOUT = 9
+} kiln_launch_attribute_t;
+/** Number of kiln_launch_attribute_t values. */
+#define KILN_LAUNCH_ATTRIBUTE_COUNT 10
+/** The bit of `attribute` in kiln_launch_options_t::attributes. */
+#define KILN_LAUNCH_ATTRIBUTE_BIT(attribute) (1u << (unsigned)(attribute))
+
+/** The C++ LaunchOptions field name ("clusterDim"), which starts the
+ *  "unsupported on" errors; NULL for a value outside the enum. */
+const char *kiln_launch_attribute_name(kiln_launch_attribute_t attribute);
+
+/** How thread-block clusters are spread (CUclusterSchedulingPolicy). */
+typedef enum kiln_cluster_scheduling_policy_t {
+  KILN_CLUSTER_SCHEDULING_DEFAULT = 0,
+  KILN_CLUSTER_SCHEDULING_SPREAD = 1,
+  KILN_CLUSTER_SCHEDULING_LOAD_BALANCING = 2
+} kiln_cluster_scheduling_policy_t;
+
+/** Memory synchronization domain of a kernel (CUlaunchMemSyncDomain). */
+typedef enum kiln_mem_sync_domain_t {
+  KILN_MEM_SYNC_DOMAIN_DEFAULT = 0,
+  KILN_MEM_SYNC_DOMAIN_REMOTE = 1
+} kiln_mem_sync_domain_t;
+
+/** L2 persistence of accesses (CUaccessProperty). */
+typedef enum kiln_access_property_t {
+  KILN_ACCESS_PROPERTY_NORMAL = 0,
+  KILN_ACCESS_PROPERTY_STREAMING = 1,
+  KILN_ACCESS_PROPERTY_PERSISTING = 2
+} kiln_access_property_t;
+
+/** Launch attributes. Fill it with kiln_launch_options_init, then set the
+ *  bits of the attributes wanted and their fields; a field is read only
+ *  when its attribute's bit is set. Later versions append fields: the
+ *  library reads struct_size to know which a caller has. */
+typedef struct kiln_launch_options_t {
+  /** sizeof(kiln_launch_options_t) of the caller's header (set by init). */
+  size_t struct_size;
+  /** KILN_LAUNCH_ATTRIBUTE_BIT of each attribute asked for. COOPERATIVE,
+   *  PROGRAMMATIC_STREAM_SERIALIZATION and LAUNCH_COMPLETION_EVENT have no
+   *  field: the bit asks for them. */
+  uint32_t attributes;
+  /** CLUSTER_DIM: blocks per cluster (x, y, z), each >= 1, at most 8 in
+   *  all; the grid must be divisible by it. */
+  uint32_t cluster_dim[3];
+  kiln_cluster_scheduling_policy_t cluster_scheduling_policy;
+  /** PRIORITY in CUDA numbering (lower = more urgent), within
+   *  kiln_device_launch_priority_range. */
+  int priority;
+  /** PROGRAMMATIC_EVENT: nonzero completes the event when every block has
+   *  started rather than triggered. */
+  int programmatic_event_trigger_at_block_start;
+  kiln_mem_sync_domain_t mem_sync_domain;
+  /** ACCESS_POLICY_WINDOW: `bytes` of `buffer` from `offset` (at most
+   *  kiln_device_max_access_policy_window); `hit_ratio` (0..1) of the
+   *  accesses get `hit_property`, the rest `miss_property`. */
+  kiln_buffer_t access_policy_window_buffer;
+  size_t access_policy_window_offset;
+  size_t access_policy_window_bytes;
+  float access_policy_window_hit_ratio;
+  kiln_access_property_t access_policy_window_hit_property;
+  kiln_access_property_t access_policy_window_miss_property;
+  /** SHARED_MEM_CARVEOUT: preferred shared-memory share of L1, percent. */
+  int shared_mem_carveout;
+} kiln_launch_options_t;
+
+/** Sets struct_size, asks for no attribute and gives every field the C++
+ *  default (cluster 1x1x1, hit ratio 1, persisting hits, streaming
+ *  misses). */
+void kiln_launch_options_init(kiln_launch_options_t *options);
+
+/** The events of kiln_launch_async_with_options; each set one must be
+ *  released with kiln_event_release. */
+typedef struct kiln_launch_events_t {
+  /** sizeof(kiln_launch_events_t) of the caller's header (set by init). */
+  size_t struct_size;
+  kiln_event_t device;            /**< The kernel's end; always set. */
+  kiln_event_t programmatic;      /**< PROGRAMMATIC_EVENT's, else NULL. */
+  kiln_event_t launch_completion; /**< LAUNCH_COMPLETION_EVENT's, else NULL. */
+} kiln_launch_events_t;
+
+/** Sets struct_size and the events to NULL. */
+void kiln_launch_events_init(kiln_launch_events_t *events);
+
+/** Whether launches on `device` honour `attribute` (`out` 1 or 0). */
+kiln_status_t kiln_device_supports_launch_attribute(
+    kiln_device_t device, kiln_launch_attribute_t attribute, int *out);
+/** The PRIORITY range in CUDA numbering: `highest` (most urgent, e.g. -5)
+ *  to `lowest` (e.g. 0); 0..0 where priorities are unsupported. */
+kiln_status_t kiln_device_launch_priority_range(kiln_device_t device,
+                                                int *highest, int *lowest);
+/** Largest ACCESS_POLICY_WINDOW in bytes (0 where unsupported). */
+kiln_status_t kiln_device_max_access_policy_window(kiln_device_t device,
+                                                   size_t *out);
+
+/** kiln_launch (when `local` is NULL: a plain range of `ndim` extents
+ *  `global`) or an NdRange launch (`global` split into work-groups of
+ *  `local`), with `options` (NULL: none), waiting for the kernel. Checks
+ *  run in the C++ API's order, before anything is submitted: arguments,
+ *  then options (unsupported attributes, then values). */
+kiln_status_t kiln_launch_with_options(kiln_queue_t queue,
+                                       kiln_kernel_t kernel, int ndim,
+                                       const int64_t *global,
+                                       const int64_t *local,
+                                       const kiln_arg_t *args, size_t nargs,
+                                       const kiln_event_t *wait, size_t nwait,
+                                       const kiln_launch_options_t *options);
+/** As kiln_launch_with_options, but returns at once with the kernel's
+ *  event and the extra events the options asked for in `out_events`
+ *  (initialised with kiln_launch_events_init; all NULL on failure). */
+kiln_status_t kiln_launch_async_with_options(
+    kiln_queue_t queue, kiln_kernel_t kernel, int ndim, const int64_t *global,
+    const int64_t *local, const kiln_arg_t *args, size_t nargs,
+    const kiln_event_t *wait, size_t nwait,
+    const kiln_launch_options_t *options, kiln_launch_events_t *out_events);
 
 /** Where the work an event tracks stands. */
 typedef enum kiln_event_state_t {
