@@ -1,12 +1,15 @@
-//===- LocalAccessorTest.cpp - LocalAccessor checks, packing, launch ----===//
+//===- LocalAccessorTest.cpp - LocalAccessor checks and packing --------===//
 //
-// Checking and packing run on a fake device with a 1 KiB local memory;
-// the launch runs reverse_in_group (kernels/spirv_kernels.ll) on OpenCL.
+// Checking and packing run on a fake device with a 1 KiB local memory.
+// Launches with local accessors, and the device-limit refusal, run on every
+// back end in DriverConformanceTest.
 //
 //===----------------------------------------------------------------------===//
-#include "OpenCLTestFixture.h"
+#include "RuntimeTestSupport.h"
 
 #include "kiln/runtime/Launch.h"
+
+#include <cstring>
 
 namespace kiln {
 namespace {
@@ -142,61 +145,6 @@ TEST_F(LocalAccessorArguments, StaticLocalMemoryCounts) {
                KernelArg::localAccessor({1, 1}, DType::Float64)},
               "kernel 'tiles': 2048 bytes of static local memory exceed the "
               "1024 bytes of device 'fake device'");
-}
-
-using test::OpenCLTest;
-
-TEST_F(OpenCLTest, LocalAccessorReversesEachWorkGroup) {
-  auto module = loadTestModule();
-  ASSERT_TRUE(module);
-  ASSERT_OK_AND_ASSIGN(reverse, module->getKernel("reverse_in_group"));
-  const int64_t n = 256, group = 64;
-  std::vector<float> x(n);
-  for (int64_t i = 0; i < n; ++i)
-    x[i] = static_cast<float>(i);
-  auto dx = upload(x), dy = upload(std::vector<float>(n, -1.0f));
-  ASSERT_OK(launch(*queue, reverse, NdRange{{n}, {group}},
-                   {KernelArg::array(dx, {n}, DType::Float32),
-                    KernelArg::array(dy, {n}, DType::Float32),
-                    KernelArg::localAccessor({group}, DType::Float32)}));
-  std::vector<float> y = download<float>(*dy, n);
-  for (int64_t i = 0; i < n; ++i) {
-    int64_t base = i / group * group;
-    ASSERT_EQ(y[i], static_cast<float>(base + group - 1 - (i - base)))
-        << "at " << i;
-  }
-}
-
-TEST_F(OpenCLTest, LocalAccessorAboveTheDeviceLimitIsRefused) {
-  auto module = loadTestModule();
-  ASSERT_TRUE(module);
-  ASSERT_OK_AND_ASSIGN(reverse, module->getKernel("reverse_in_group"));
-  auto dx = upload(std::vector<float>(64, 1.0f));
-  int64_t tooMany = static_cast<int64_t>(device->info().localMemSize / 4 + 1);
-  Status status = launch(*queue, reverse, NdRange{{64}, {64}},
-                         {KernelArg::array(dx, {64}, DType::Float32),
-                          KernelArg::array(dx, {64}, DType::Float32),
-                          KernelArg::localAccessor({tooMany}, DType::Float32)});
-  EXPECT_EQ(status.code(), StatusCode::InvalidArgument);
-  EXPECT_EQ(status.message().rfind("argument 'tile' of kernel "
-                                   "'reverse_in_group': local memory of ",
-                                   0),
-            0u)
-      << status.message();
-}
-
-TEST_F(OpenCLTest, NdItemKernelOverARangeIsRefused) {
-  auto module = loadTestModule();
-  ASSERT_TRUE(module);
-  ASSERT_OK_AND_ASSIGN(reverse, module->getKernel("reverse_in_group"));
-  auto dx = upload(std::vector<float>(64, 1.0f));
-  Status status = launch(*queue, reverse, Range{64},
-                         {KernelArg::array(dx, {64}, DType::Float32),
-                          KernelArg::array(dx, {64}, DType::Float32),
-                          KernelArg::localAccessor({64}, DType::Float32)});
-  EXPECT_EQ(status.message(),
-            "kernel 'reverse_in_group' takes an NdItem and must be launched "
-            "with an NdRange, not a Range");
 }
 
 } // namespace
