@@ -60,6 +60,9 @@ Buffer::~Buffer() {
 }
 
 StatusOr<uint64_t> Buffer::nativeDeviceAddress() const {
+  Status unsupported = checkDeviceAddresses(device_.info());
+  if (!unsupported.ok())
+    return unsupported;
   return unimplemented("device addresses of buffers are unsupported on '" +
                        device_.info().name + "'");
 }

@@ -2,7 +2,8 @@
 //
 // A kernel that needs a capability the device lacks (fp64, sub-groups, a
 // sub-group size) is refused when its binary is loaded, so it can never
-// produce a wrong result at launch.
+// produce a wrong result at launch. Also whether buffers have device
+// addresses (what launchPacked needs), with the reason when they have not.
 //
 //===----------------------------------------------------------------------===//
 #include "kiln/runtime/Device.h"
@@ -77,6 +78,19 @@ Status checkKernelFeatures(const DeviceInfo &device,
   for (const KernelMetadata &kernel : binary.kernels)
     KILN_RETURN_IF_ERROR(checkKernel(device, kernel));
   return Status();
+}
+
+Status checkDeviceAddresses(const DeviceInfo &device) {
+  if (device.supportsDeviceAddresses)
+    return Status();
+  std::string message =
+      "device addresses of buffers are unsupported on '" + device.name + "'";
+  // OpenCL buffers are cl_mem handles; only SVM allocations have an
+  // address, so say what the device lacks (a caller can pick another one).
+  if (device.backend == Backend::OpenCL && !device.supportsSharedVirtualMemory)
+    message += ": it has no shared virtual memory (coarse-grain buffer SVM, "
+               "OpenCL 2.0)";
+  return unimplemented(message);
 }
 
 } // namespace kiln

@@ -129,11 +129,10 @@ StatusOr<std::vector<KernelArg>> unpackArguments(const Kernel &kernel,
     reader.read(field.value, &address, 8);
     std::shared_ptr<Buffer> buffer = kernel.device().bufferAtAddress(address);
     if (!buffer) {
-      if (!kernel.device().info().supportsDeviceAddresses)
-        return unimplemented(what + ": array '" + param.name +
-                             "' needs device addresses, which are "
-                             "unsupported on '" +
-                             kernel.device().info().name + "'");
+      Status addressless = checkDeviceAddresses(kernel.device().info());
+      if (!addressless.ok())
+        return addressless.withContext(what + ": array '" + param.name +
+                                       "' needs a device address");
       return invalidArgument(what + ": array '" + param.name + "' at " +
                              hex(address) +
                              " is not the deviceAddress() of a live buffer "

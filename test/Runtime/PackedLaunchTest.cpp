@@ -1,7 +1,9 @@
 //===- PackedLaunchTest.cpp - Launch arguments from a packed host blob --===//
 //
 // unpackArguments on a fake device whose buffers have addresses (layout,
-// every error), and launchPacked on OpenCL, which has no device addresses.
+// every error), and launchPacked on OpenCL, whose buffers have device
+// addresses where the device has shared virtual memory (PoCL does).
+// OpenCLSvmTest covers the same device with SVM turned off.
 //
 //===----------------------------------------------------------------------===//
 #include "OpenCLTestFixture.h"
@@ -111,8 +113,20 @@ TEST_F(PackedArguments, LocalAccessorsAndAddresslessDevicesAreRefused) {
       unpackArguments(*kernel2, Range{100}, &blob, sizeof(blob));
   EXPECT_EQ(args.status().code(), StatusCode::Unimplemented);
   EXPECT_EQ(args.message(),
-            "packed arguments of kernel 'saxpy': array 'x' needs device "
-            "addresses, which are unsupported on 'fake device'");
+            "packed arguments of kernel 'saxpy': array 'x' needs a device "
+            "address: device addresses of buffers are unsupported on 'fake "
+            "device': it has no shared virtual memory (coarse-grain buffer "
+            "SVM, OpenCL 2.0)");
+  // The same refusal on a back end that is not OpenCL gives no SVM reason.
+  DeviceInfo info = plain->info();
+  info.backend = Backend::LevelZero;
+  auto levelZero = std::make_shared<test::FakeDevice>(info);
+  auto kernel3 = test::fakeKernel(*levelZero, test::saxpyMetadata());
+  EXPECT_EQ(unpackArguments(*kernel3, Range{100}, &blob, sizeof(blob))
+                .message(),
+            "packed arguments of kernel 'saxpy': array 'x' needs a device "
+            "address: device addresses of buffers are unsupported on 'fake "
+            "device'");
 }
 
 TEST_F(PackedArguments, BoolScalarsTakeOneByte) {
@@ -137,22 +151,85 @@ TEST_F(PackedArguments, BoolScalarsTakeOneByte) {
 
 using test::OpenCLTest;
 
-TEST_F(OpenCLTest, PackedLaunchNeedsDeviceAddresses) {
-  auto module = loadTestModule();
-  ASSERT_TRUE(module);
-  ASSERT_OK_AND_ASSIGN(saxpy, module->getKernel("saxpy"));
-  ASSERT_OK_AND_ASSIGN(x, device->allocateBuffer(64));
-  StatusOr<uint64_t> address = x->deviceAddress();
-  ASSERT_FALSE(address.ok());
-  EXPECT_EQ(address.message(), "device addresses of buffers are unsupported "
-                               "on '" + device->info().name + "'");
-  SaxpyBlob blob = {{16, 1, 1}, 1.0f, 0, 16, 0, 16};
+/// launchPacked on the OpenCL CPU device, with SVM buffers.
+class OpenCLPacked : public OpenCLTest {
+protected:
+  void SetUp() override {
+    OpenCLTest::SetUp();
+    if (IsSkipped() || HasFatalFailure())
+      return;
+    if (!device->info().supportsSharedVirtualMemory)
+      GTEST_SKIP() << "'" << device->info().name
+                   << "' has no shared virtual memory (OpenCLSvmTest checks "
+                      "the refusal)";
+    ASSERT_TRUE(device->info().supportsDeviceAddresses);
+    module = loadTestModule();
+    ASSERT_TRUE(module);
+    ASSERT_OK_AND_ASSIGN(kernel, module->getKernel("saxpy"));
+    saxpy = kernel;
+  }
+
+  std::shared_ptr<Executable> module;
+  std::shared_ptr<Kernel> saxpy;
+};
+
+TEST_F(OpenCLPacked, LaunchesFromDeviceAddresses) {
+  const int64_t n = 1000;
+  std::vector<float> xs(n), ys(n);
+  for (int64_t i = 0; i < n; ++i) {
+    xs[i] = float(i);
+    ys[i] = float(2 * i);
+  }
+  auto x = upload(xs), y = upload(ys);
+  ASSERT_TRUE(x && y);
+  ASSERT_OK_AND_ASSIGN(xAddress, x->deviceAddress());
+  ASSERT_OK_AND_ASSIGN(yAddress, y->deviceAddress());
+  SaxpyBlob blob = {{n, 1, 1}, 0.5f, xAddress, n, yAddress, n};
+  ASSERT_OK_AND_ASSIGN(event,
+                       launchPacked(*queue, saxpy, Range{n}, &blob, sizeof(blob)));
+  // A second packed launch ordered after the first by its wait list:
+  // y = 0.5 x + (0.5 x + 2 x) = 3 x.
+  ASSERT_OK_AND_ASSIGN(second, launchPacked(*queue, saxpy, Range{n}, &blob,
+                                            sizeof(blob), {event}));
+  ASSERT_OK(second->wait());
+  std::vector<float> result = download<float>(*y, n);
+  for (int64_t i = 0; i < n; ++i)
+    ASSERT_EQ(result[i], 3.0f * float(i)) << "y at " << i;
+}
+
+TEST_F(OpenCLPacked, TheBlobKeepsItsBuffersAliveUntilWaited) {
+  const size_t before = device->liveBufferCount();
+  std::shared_ptr<Event> event;
+  {
+    auto x = upload(std::vector<float>(64, 1.0f));
+    auto y = upload(std::vector<float>(64, 1.0f));
+    ASSERT_TRUE(x && y);
+    SaxpyBlob blob = {{64, 1, 1}, 1.0f, *x->deviceAddress(), 64,
+                      *y->deviceAddress(), 64};
+    ASSERT_OK_AND_ASSIGN(launched, launchPacked(*queue, saxpy, Range{64},
+                                                &blob, sizeof(blob)));
+    event = launched;
+  } // Only the launch holds x and y now.
+  EXPECT_EQ(device->liveBufferCount(), before + 2);
+  ASSERT_OK(event->wait());
+  EXPECT_EQ(device->liveBufferCount(), before);
+}
+
+TEST_F(OpenCLPacked, AnAddressOfNoLiveBufferIsRefused) {
+  auto x = upload(std::vector<float>(16, 1.0f));
+  ASSERT_TRUE(x);
+  ASSERT_OK_AND_ASSIGN(xAddress, x->deviceAddress());
+  SaxpyBlob blob = {{16, 1, 1}, 1.0f, xAddress, 16, xAddress + 4, 16};
   StatusOr<std::shared_ptr<Event>> event =
       launchPacked(*queue, saxpy, Range{16}, &blob, sizeof(blob));
-  EXPECT_EQ(event.message(),
-            "packed arguments of kernel 'saxpy': array 'x' needs device "
-            "addresses, which are unsupported on '" +
-                device->info().name + "'");
+  EXPECT_EQ(event.status().code(), StatusCode::InvalidArgument);
+  EXPECT_NE(event.message().find("array 'y' at 0x"), std::string::npos)
+      << event.message();
+  EXPECT_NE(event.message().find("is not the deviceAddress() of a live "
+                                 "buffer of '" +
+                                 device->info().name + "'"),
+            std::string::npos)
+      << event.message();
 }
 
 } // namespace

@@ -1,7 +1,9 @@
 //===- OpenCLDevice.cpp - An opened OpenCL device -----------------------===//
 //
 // Context creation and the allocation/queue factories of the OpenCL back
-// end. Program loading lives in OpenCLExecutable.cpp.
+// end: buffers are SVM allocations where the device has shared virtual
+// memory, cl_mem objects otherwise. Program loading lives in
+// OpenCLExecutable.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "OpenCLDevice.h"
@@ -10,6 +12,7 @@
 #include "OpenCLExecutable.h"
 #include "OpenCLQueue.h"
 #include "OpenCLStatus.h"
+#include "OpenCLSvmBuffer.h"
 
 #include <algorithm>
 
@@ -27,6 +30,8 @@ StatusOr<std::shared_ptr<Device>> OpenCLDevice::open(cl_device_id id,
 OpenCLDevice::~OpenCLDevice() { clReleaseContext(context_); }
 
 StatusOr<std::shared_ptr<Buffer>> OpenCLDevice::allocateBuffer(size_t bytes) {
+  if (usesSharedVirtualMemory())
+    return allocateSvmBuffer(bytes);
   cl_int err = CL_SUCCESS;
   // OpenCL rejects empty buffers; a zero-byte Buffer still gets a handle.
   cl_mem mem = clCreateBuffer(context_, CL_MEM_READ_WRITE,
@@ -36,6 +41,31 @@ StatusOr<std::shared_ptr<Buffer>> OpenCLDevice::allocateBuffer(size_t bytes) {
       "'"));
   return std::shared_ptr<Buffer>(
       std::make_shared<OpenCLBuffer>(shared_from_this(), mem, bytes));
+}
+
+StatusOr<std::shared_ptr<Buffer>>
+OpenCLDevice::allocateSvmBuffer(size_t bytes) {
+  // Like clCreateBuffer, clSVMAlloc refuses zero bytes; alignment 0 is the
+  // device's largest data type, as for cl_mem buffers.
+  void *pointer = clSVMAlloc(context_, CL_MEM_READ_WRITE,
+                             std::max<size_t>(bytes, 1), 0);
+  if (!pointer) {
+    // clSVMAlloc returns no error code: tell the size limit from the rest.
+    std::string what =
+        "allocating " + std::to_string(bytes) + " bytes on '" + info().name +
+        "'";
+    cl_ulong largest = 0;
+    clGetDeviceInfo(id_, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof(largest),
+                    &largest, nullptr);
+    if (largest != 0 && bytes > largest)
+      return invalidArgument(what + ": above the device's largest allocation "
+                                    "of " +
+                             std::to_string(largest) +
+                             " bytes (CL_DEVICE_MAX_MEM_ALLOC_SIZE)");
+    return internalError(what + ": clSVMAlloc failed (out of memory)");
+  }
+  return std::shared_ptr<Buffer>(std::make_shared<OpenCLSvmBuffer>(
+      shared_from_this(), context_, pointer, bytes));
 }
 
 StatusOr<std::shared_ptr<Queue>> OpenCLDevice::createQueue() {

@@ -23,6 +23,10 @@ public:
 
   cl_device_id id() const { return id_; }
   cl_context context() const { return context_; }
+  /// Buffers are OpenCLSvmBuffers (else OpenCLBuffers); fixed at open.
+  bool usesSharedVirtualMemory() const {
+    return info().supportsSharedVirtualMemory;
+  }
 
   StatusOr<std::shared_ptr<Buffer>> allocateBuffer(size_t bytes) override;
   StatusOr<std::shared_ptr<Queue>> createQueue() override;
@@ -35,6 +39,8 @@ protected:
   createQueueWithOptions(const QueueOptions &options) override;
 
 private:
+  StatusOr<std::shared_ptr<Buffer>> allocateSvmBuffer(size_t bytes);
+
   OpenCLDevice(cl_device_id id, cl_context context, DeviceInfo info)
       : Device(std::move(info)), id_(id), context_(context) {}
 

@@ -6,6 +6,7 @@
 #include "OpenCLDeviceInfo.h"
 
 #include "OpenCLStatus.h"
+#include "OpenCLSvm.h"
 
 namespace kiln {
 namespace {
@@ -88,6 +89,10 @@ void queryCapabilities(cl_device_id device, DeviceInfo &info) {
   info.supportsOutOfOrderQueues =
       (queue & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) != 0;
   info.supportsProfiling = (queue & CL_QUEUE_PROFILING_ENABLE) != 0;
+  // SVM buffers are the only OpenCL allocations with a device address.
+  info.supportsSharedVirtualMemory =
+      usesSharedVirtualMemory(openclSvmCapabilities(device));
+  info.supportsDeviceAddresses = info.supportsSharedVirtualMemory;
 }
 
 } // namespace

@@ -1,8 +1,13 @@
 //===- OpenCLQueue.cpp - An in-order cl_command_queue -------------------===//
 //
 // Translates a PackedLaunch into clSetKernelArg calls (cl_mem for buffer
-// pointers) and one clEnqueueNDRangeKernel with the exact global size; a
-// plain Range passes no local size and lets the implementation choose.
+// pointers, or clSetKernelArgSVMPointer on SVM devices) and one
+// clEnqueueNDRangeKernel with the exact global size; a plain Range passes
+// no local size and lets the implementation choose. Transfers use the
+// buffer commands, or their SVM counterparts (clEnqueueSVMMemcpy /
+// clEnqueueSVMMemFill) with the same wait lists and events; each
+// asynchronous SVM command is recorded as a use of its buffers, so that a
+// buffer dropped while the command runs is freed after it.
 //
 //===----------------------------------------------------------------------===//
 #include "OpenCLQueue.h"
@@ -11,6 +16,7 @@
 #include "OpenCLEvent.h"
 #include "OpenCLExecutable.h"
 #include "OpenCLStatus.h"
+#include "OpenCLSvmBuffer.h"
 
 #include <array>
 
@@ -22,22 +28,36 @@ cl_mem memOf(const Buffer &buffer) {
   return static_cast<const OpenCLBuffer &>(buffer).handle();
 }
 
-Status setArguments(cl_kernel kernel, const std::vector<PackedArg> &args) {
+/// The buffer as SVM memory on an SVM device (all its buffers are), else
+/// null.
+const OpenCLSvmBuffer *svmOf(const OpenCLDevice &device, const Buffer &buffer) {
+  if (!device.usesSharedVirtualMemory())
+    return nullptr;
+  return static_cast<const OpenCLSvmBuffer *>(&buffer);
+}
+
+Status setArguments(const OpenCLDevice &device, cl_kernel kernel,
+                    const std::vector<PackedArg> &args) {
   for (size_t i = 0; i < args.size(); ++i) {
     const PackedArg &arg = args[i];
-    cl_mem mem = nullptr;
+    cl_uint index = static_cast<cl_uint>(i);
     cl_int err = CL_SUCCESS;
+    const char *call = "clSetKernelArg";
     if (arg.kind == PackedArg::Kind::BufferPointer) {
-      mem = memOf(*arg.buffer);
-      err = clSetKernelArg(kernel, static_cast<cl_uint>(i), sizeof(mem), &mem);
+      if (const OpenCLSvmBuffer *svm = svmOf(device, *arg.buffer)) {
+        call = "clSetKernelArgSVMPointer";
+        err = clSetKernelArgSVMPointer(kernel, index, svm->pointer());
+      } else {
+        cl_mem mem = memOf(*arg.buffer);
+        err = clSetKernelArg(kernel, index, sizeof(mem), &mem);
+      }
     } else if (arg.kind == PackedArg::Kind::LocalMemory) {
-      err = clSetKernelArg(kernel, static_cast<cl_uint>(i),
-                           static_cast<size_t>(arg.localBytes), nullptr);
+      err = clSetKernelArg(kernel, index, static_cast<size_t>(arg.localBytes),
+                           nullptr);
     } else {
-      err = clSetKernelArg(kernel, static_cast<cl_uint>(i), arg.size,
-                           arg.bytes.data());
+      err = clSetKernelArg(kernel, index, arg.size, arg.bytes.data());
     }
-    KILN_RETURN_IF_ERROR(openclStatus(err, "clSetKernelArg").withContext(
+    KILN_RETURN_IF_ERROR(openclStatus(err, call).withContext(
         "native argument " + std::to_string(i)));
   }
   return Status();
@@ -79,6 +99,15 @@ OpenCLQueue::submitWrite(Buffer &dst, size_t offset, const void *src,
                          size_t bytes, const EventList &waitFor) {
   std::vector<cl_event> waits = nativeEvents(waitFor);
   cl_event done = nullptr;
+  if (const OpenCLSvmBuffer *svm = svmOf(*device_, dst)) {
+    KILN_RETURN_IF_ERROR(openclStatus(
+        clEnqueueSVMMemcpy(queue_, CL_FALSE, svm->at(offset), src, bytes,
+                           static_cast<cl_uint>(waits.size()),
+                           waits.empty() ? nullptr : waits.data(), &done),
+        "clEnqueueSVMMemcpy"));
+    svm->recordUse(done, queue_);
+    return wrap(done, "write");
+  }
   KILN_RETURN_IF_ERROR(openclStatus(
       clEnqueueWriteBuffer(queue_, memOf(dst), CL_FALSE, offset, bytes, src,
                            static_cast<cl_uint>(waits.size()),
@@ -92,6 +121,15 @@ OpenCLQueue::submitRead(const Buffer &src, size_t offset, void *dst,
                         size_t bytes, const EventList &waitFor) {
   std::vector<cl_event> waits = nativeEvents(waitFor);
   cl_event done = nullptr;
+  if (const OpenCLSvmBuffer *svm = svmOf(*device_, src)) {
+    KILN_RETURN_IF_ERROR(openclStatus(
+        clEnqueueSVMMemcpy(queue_, CL_FALSE, dst, svm->at(offset), bytes,
+                           static_cast<cl_uint>(waits.size()),
+                           waits.empty() ? nullptr : waits.data(), &done),
+        "clEnqueueSVMMemcpy"));
+    svm->recordUse(done, queue_);
+    return wrap(done, "read");
+  }
   KILN_RETURN_IF_ERROR(openclStatus(
       clEnqueueReadBuffer(queue_, memOf(src), CL_FALSE, offset, bytes, dst,
                           static_cast<cl_uint>(waits.size()),
@@ -106,6 +144,18 @@ OpenCLQueue::submitCopy(const Buffer &src, size_t srcOffset, Buffer &dst,
                         const EventList &waitFor) {
   std::vector<cl_event> waits = nativeEvents(waitFor);
   cl_event done = nullptr;
+  if (const OpenCLSvmBuffer *from = svmOf(*device_, src)) {
+    const OpenCLSvmBuffer *to = svmOf(*device_, dst);
+    KILN_RETURN_IF_ERROR(openclStatus(
+        clEnqueueSVMMemcpy(queue_, CL_FALSE, to->at(dstOffset),
+                           from->at(srcOffset), bytes,
+                           static_cast<cl_uint>(waits.size()),
+                           waits.empty() ? nullptr : waits.data(), &done),
+        "clEnqueueSVMMemcpy"));
+    from->recordUse(done, queue_);
+    to->recordUse(done, queue_);
+    return wrap(done, "copy");
+  }
   KILN_RETURN_IF_ERROR(openclStatus(
       clEnqueueCopyBuffer(queue_, memOf(src), memOf(dst), srcOffset, dstOffset,
                           bytes, static_cast<cl_uint>(waits.size()),
@@ -120,6 +170,17 @@ OpenCLQueue::submitFill(Buffer &dst, size_t offset, size_t bytes,
                         const EventList &waitFor) {
   std::vector<cl_event> waits = nativeEvents(waitFor);
   cl_event done = nullptr;
+  if (const OpenCLSvmBuffer *svm = svmOf(*device_, dst)) {
+    // Queue::fillBuffer checked offset and size against the pattern, which
+    // is also what clEnqueueSVMMemFill requires.
+    KILN_RETURN_IF_ERROR(openclStatus(
+        clEnqueueSVMMemFill(queue_, svm->at(offset), pattern, patternSize,
+                            bytes, static_cast<cl_uint>(waits.size()),
+                            waits.empty() ? nullptr : waits.data(), &done),
+        "clEnqueueSVMMemFill"));
+    svm->recordUse(done, queue_);
+    return wrap(done, "fill");
+  }
   KILN_RETURN_IF_ERROR(openclStatus(
       clEnqueueFillBuffer(queue_, memOf(dst), pattern, patternSize, offset,
                           bytes, static_cast<cl_uint>(waits.size()),
@@ -131,6 +192,10 @@ OpenCLQueue::submitFill(Buffer &dst, size_t offset, size_t bytes,
 Status OpenCLQueue::write(Buffer &dst, const void *src, size_t bytes,
                           size_t offset) {
   KILN_RETURN_IF_ERROR(orderAfterPreviousWork());
+  if (const OpenCLSvmBuffer *svm = svmOf(*device_, dst))
+    return openclStatus(clEnqueueSVMMemcpy(queue_, CL_TRUE, svm->at(offset),
+                                           src, bytes, 0, nullptr, nullptr),
+                        "clEnqueueSVMMemcpy");
   return openclStatus(clEnqueueWriteBuffer(queue_, memOf(dst), CL_TRUE, offset,
                                            bytes, src, 0, nullptr, nullptr),
                       "clEnqueueWriteBuffer");
@@ -139,6 +204,11 @@ Status OpenCLQueue::write(Buffer &dst, const void *src, size_t bytes,
 Status OpenCLQueue::read(const Buffer &src, void *dst, size_t bytes,
                          size_t offset) {
   KILN_RETURN_IF_ERROR(orderAfterPreviousWork());
+  if (const OpenCLSvmBuffer *svm = svmOf(*device_, src))
+    return openclStatus(clEnqueueSVMMemcpy(queue_, CL_TRUE, dst,
+                                           svm->at(offset), bytes, 0, nullptr,
+                                           nullptr),
+                        "clEnqueueSVMMemcpy");
   return openclStatus(clEnqueueReadBuffer(queue_, memOf(src), CL_TRUE, offset,
                                           bytes, dst, 0, nullptr, nullptr),
                       "clEnqueueReadBuffer");
@@ -159,7 +229,8 @@ OpenCLQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
   {
     // Arguments are captured at enqueue; keep set+enqueue atomic per kernel.
     std::lock_guard<std::mutex> lock(clKernel.argumentMutex());
-    KILN_RETURN_IF_ERROR(setArguments(clKernel.handle(), launch.args));
+    KILN_RETURN_IF_ERROR(
+        setArguments(*device_, clKernel.handle(), launch.args));
     KILN_RETURN_IF_ERROR(openclStatus(
         clEnqueueNDRangeKernel(
             queue_, clKernel.handle(), geometry.dims, nullptr, global.data(),
@@ -168,6 +239,10 @@ OpenCLQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
             waits.empty() ? nullptr : waits.data(), &done),
         "clEnqueueNDRangeKernel"));
   }
+  for (const PackedArg &arg : launch.args)
+    if (arg.kind == PackedArg::Kind::BufferPointer)
+      if (const OpenCLSvmBuffer *svm = svmOf(*device_, *arg.buffer))
+        svm->recordUse(done, queue_);
   return wrap(done, "kernel '" + kernel.name() + "'");
 }
 

@@ -62,6 +62,11 @@ struct DeviceInfo {
   bool supportsProfiling = false;
   /// Buffers have device addresses (Buffer::deviceAddress, launchPacked).
   bool supportsDeviceAddresses = false;
+  /// OpenCL shared virtual memory: CL_DEVICE_SVM_CAPABILITIES has at least
+  /// coarse-grain buffer SVM, so buffers are clSVMAlloc allocations (this
+  /// is what gives OpenCL buffers device addresses). False on other back
+  /// ends, whose allocations are addressable natively.
+  bool supportsSharedVirtualMemory = false;
 
   /// LaunchOptions fields the device honours (supportsLaunchAttribute).
   LaunchAttributeSet launchAttributes;
@@ -138,6 +143,12 @@ private:
 /// subGroupSize `device` cannot serve; every back end's loadExecutable
 /// calls this before loading.
 Status checkKernelFeatures(const DeviceInfo &device, const KernelBinary &binary);
+
+/// Ok when buffers of `device` have device addresses (launchPacked works);
+/// otherwise Unimplemented "device addresses of buffers are unsupported on
+/// '<device>'", followed for OpenCL by the reason: the device has no shared
+/// virtual memory.
+Status checkDeviceAddresses(const DeviceInfo &device);
 
 } // namespace kiln
 
