@@ -49,6 +49,8 @@ llvm::Expected<CacheKey> kiln::buildCacheKey(const CompileRequest &request,
     key.add("arch", "arch", request.arch);
   key.add("options", "opt level", "O" + std::to_string(request.optLevel));
   key.add("options", "debug", request.debug ? "on" : "off");
+  key.add("options", "argument-block entries",
+          request.argumentBlockEntries ? "on" : "off");
   for (const std::string &path : request.bitcodeLibraries) {
     llvm::Expected<Digest> digest = digestFile(path);
     if (!digest)

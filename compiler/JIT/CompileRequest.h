@@ -36,6 +36,8 @@ struct CompileRequest {
   std::string arch = "sm_90"; ///< PTX only (ignored, and not keyed, for SPIR-V).
   unsigned optLevel = 2;      ///< 0..3.
   bool debug = false;         ///< Debug mode (line info, asserts, bounds checks).
+  /// Also emit argument-block entries (kilnc --arg-block-entries).
+  bool argumentBlockEntries = false;
   /// LLVM IR / bitcode files external device functions resolve against.
   std::vector<std::string> bitcodeLibraries;
   /// CUDA's libdevice for PTX; empty: $KILN_LIBDEVICE, then the CUDA install.

@@ -190,6 +190,7 @@ JitCompiler::Impl::compileFresh(const CompileRequest &request) {
   options.arch = request.arch;
   options.optLevel = request.optLevel;
   options.debug = request.debug;
+  options.argumentBlockEntries = request.argumentBlockEntries;
   options.bitcodeLibraries = request.bitcodeLibraries;
   options.libdevicePath = request.libdevicePath;
   StageHooks hooks;

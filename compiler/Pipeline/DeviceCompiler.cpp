@@ -1,11 +1,13 @@
 //===- DeviceCompiler.cpp - kiln module → device binary -------------------===//
 #include "compiler/Pipeline/DeviceCompiler.h"
 #include "compiler/Pipeline/KernelMetadataFromKiln.h"
+#include "compiler/Target/ArgumentBlockEntry.h"
 #include "compiler/Target/BitcodeLinker.h"
 #include "compiler/Target/LLVMCodegen.h"
 #include "compiler/Target/PTX/PTXSerializer.h"
 #include "compiler/Target/SPIRV/SPIRVSerializer.h"
 #include "dialects/Kiln/IR/KilnOps.h"
+#include "kiln/runtime/ArgumentBlock.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassManager.h"
@@ -94,6 +96,20 @@ llvm::Error linkDeviceLibraries(llvm::Module &module,
       return error;
   return checkExternsResolved(module, externs);
 }
+
+/// --arg-block-entries names a function after each kernel: a symbol of
+/// that name already in the module is the user's error, at its location.
+LogicalResult checkArgumentBlockEntryNames(ModuleOp module) {
+  for (auto kernel : module.getOps<kiln::KernelOp>()) {
+    std::string name = argumentBlockEntryName(kernel.getSymName());
+    if (Operation *other = SymbolTable::lookupSymbolIn(module, name))
+      return other->emitError("'")
+             << name
+             << "' clashes with the argument-block entry of kernel '"
+             << kernel.getSymName() << "' (--arg-block-entries)";
+  }
+  return success();
+}
 } // namespace
 
 llvm::Expected<KernelBinary>
@@ -118,6 +134,15 @@ kiln::compileKilnModule(ModuleOp module, const CompileOptions &options,
   if (failed(kernels))
     return stageError("kernel metadata extraction");
   binary.kernels = std::move(*kernels);
+  // The kernels that get an argument-block entry (binary.kernels gains the
+  // entries themselves).
+  std::vector<KernelMetadata> blockKernels;
+  if (options.argumentBlockEntries) {
+    if (failed(checkArgumentBlockEntryNames(module)))
+      return stageError("argument-block entry generation");
+    blockKernels = binary.kernels;
+    appendArgumentBlockEntryMetadata(binary.kernels);
+  }
   std::vector<std::string> externs = externalDeviceFunctions(module);
 
   PassManager pm(module.getContext());
@@ -133,6 +158,8 @@ kiln::compileKilnModule(ModuleOp module, const CompileOptions &options,
   if (!llvmModule)
     return llvmModule.takeError();
   if (llvm::Error error = linkDeviceLibraries(**llvmModule, options, externs))
+    return error;
+  if (llvm::Error error = addArgumentBlockEntries(**llvmModule, blockKernels))
     return error;
   timings.translateToLLVMIR = lap(clock);
   if (hooks.onLLVMIR && !hooks.onLLVMIR(**llvmModule))

@@ -27,6 +27,9 @@ struct CompileOptions {
   std::vector<std::string> bitcodeLibraries;
   /// CUDA's libdevice; empty: $KILN_LIBDEVICE, then the CUDA install.
   std::string libdevicePath;
+  /// Also emit each kernel's argument-block entry, which reads the
+  /// arguments from device memory (kiln/runtime/ArgumentBlock.h).
+  bool argumentBlockEntries = false;
 };
 
 /// Adds the kiln-to-kiln passes (debug instrumentation, collective

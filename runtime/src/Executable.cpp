@@ -29,8 +29,10 @@ StatusOr<std::shared_ptr<Kernel>> Executable::getKernel(std::string_view name) {
     if (metadata.name != name)
       continue;
     StatusOr<std::shared_ptr<Kernel>> kernel = createKernel(metadata);
-    if (kernel.ok())
+    if (kernel.ok()) {
+      (*kernel)->executable_ = weak_from_this();
       loaded_.emplace(metadata.name, *kernel);
+    }
     return kernel;
   }
   return notFound("no kernel '" + std::string(name) +

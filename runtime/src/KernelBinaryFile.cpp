@@ -144,6 +144,7 @@ void writeKernel(Writer &w, const KernelMetadata &k) {
   w.strings(k.debugNames);
   w.strings(k.requiredFeatures);
   w.u32(k.subGroupSize);
+  w.str(k.argumentBlockEntry);
 }
 
 bool readKernel(Reader &r, KernelMetadata &k) {
@@ -174,7 +175,7 @@ bool readKernel(Reader &r, KernelMetadata &k) {
     return r.fail("debug flag " + std::to_string(debug) + " is not 0 or 1");
   k.debug = debug == 1;
   return r.strings(k.debugNames) && r.strings(k.requiredFeatures) &&
-         r.u32(k.subGroupSize);
+         r.u32(k.subGroupSize) && r.str(k.argumentBlockEntry);
 }
 
 bool readBody(Reader &r, KernelArtifact &artifact) {

@@ -71,6 +71,12 @@ cl::opt<Stage> emitStage(
 cl::opt<bool> debugMode("g", cl::desc("Debug mode: line info, asserts, "
                                       "bounds checks"),
                         cl::cat(category));
+cl::opt<bool> argBlockEntries(
+    "arg-block-entries",
+    cl::desc("Also emit KERNEL__kiln_argblock per kernel, which reads its "
+             "arguments from a block in device memory "
+             "(launchWithDeviceArguments)"),
+    cl::cat(category));
 cl::list<std::string> bitcodeLibraries(
     "link", cl::desc("LLVM IR/bitcode library for external device functions"),
     cl::value_desc("file.bc|file.ll"), cl::cat(category));
@@ -158,6 +164,7 @@ int main(int argc, char **argv) {
   options.optLevel = optLevel;
   options.arch = arch;
   options.debug = debugMode;
+  options.argumentBlockEntries = argBlockEntries;
   options.bitcodeLibraries.assign(bitcodeLibraries.begin(),
                                   bitcodeLibraries.end());
   Format f = format;

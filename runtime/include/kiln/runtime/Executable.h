@@ -22,6 +22,7 @@
 namespace kiln {
 
 class Device;
+class Executable;
 
 /// One entry point of an executable, ready to launch.
 class Kernel {
@@ -35,14 +36,20 @@ public:
   const std::string &name() const { return metadata_.name; }
   /// The device the kernel was loaded on.
   const Device &device() const { return device_; }
+  /// The executable that handed out this kernel (Executable::getKernel),
+  /// for reaching the kernels generated next to it (its argument-block
+  /// entry); null once that executable is gone.
+  std::shared_ptr<Executable> executable() const { return executable_.lock(); }
 
 protected:
   Kernel(const Device &device, KernelMetadata metadata)
       : device_(device), metadata_(std::move(metadata)) {}
 
 private:
+  friend class Executable;
   const Device &device_;
   KernelMetadata metadata_;
+  std::weak_ptr<Executable> executable_;
 };
 
 /// A device binary loaded on one device.

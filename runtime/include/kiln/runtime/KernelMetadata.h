@@ -94,6 +94,10 @@ struct KernelMetadata {
   std::vector<std::string> requiredFeatures;
   /// Sub-group size the kernel was compiled for (0: none used).
   uint32_t subGroupSize = 0;
+  /// Name of this kernel's argument-block entry (ArgumentBlock.h), an
+  /// ordinary kernel of the same binary; empty when compiled without
+  /// --arg-block-entries.
+  std::string argumentBlockEntry;
 };
 
 /// What a debug-mode kernel reports: the first bounds violation or failed

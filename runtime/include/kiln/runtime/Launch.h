@@ -166,6 +166,45 @@ launchPacked(Queue &queue, const std::shared_ptr<Kernel> &kernel,
              const IndexSpace &space, const void *blob, size_t size,
              const EventList &waitFor = {});
 
+/// The argument block of `kernel` (ArgumentBlock.h) holding `args`, which
+/// are checked like launchAsync's (one per parameter; LocalAccessor
+/// arguments are checked but not stored: they are given at launch). Arrays
+/// are stored as their buffers' deviceAddress(): the caller keeps those
+/// buffers alive while a launch may read the block. Copy the bytes to a
+/// device buffer (or have a kernel write them) for launchWithDeviceArguments.
+StatusOr<std::vector<uint8_t>> buildArgumentBlock(const Kernel &kernel,
+                                                  const std::vector<KernelArg> &args);
+
+/// Like aclrtLaunchKernel: launches `kernel` with its arguments read from
+/// device memory, `blockOffset` bytes into `argumentBlock` (a buffer of the
+/// kernel's device; the offset a multiple of 8), through the kernel's
+/// argument-block entry (compiled with --arg-block-entries).
+/// `localAccessors` gives the kernel's LocalAccessor arguments, in order.
+/// Checked before submission: the entry exists, the buffer is on the
+/// kernel's device and holds the block's layout from the offset on. The
+/// block's contents are the caller's: they are read on the device only.
+StatusOr<std::shared_ptr<Event>> launchWithDeviceArgumentsAsync(
+    Queue &queue, const std::shared_ptr<Kernel> &kernel,
+    const IndexSpace &space, const std::shared_ptr<Buffer> &argumentBlock,
+    uint64_t blockOffset, const std::vector<KernelArg> &localAccessors = {},
+    const EventList &waitFor = {});
+
+/// launchWithDeviceArgumentsAsync with launch attributes (LaunchOptions.h).
+StatusOr<LaunchEvents> launchWithDeviceArgumentsAsync(
+    Queue &queue, const std::shared_ptr<Kernel> &kernel,
+    const IndexSpace &space, const std::shared_ptr<Buffer> &argumentBlock,
+    uint64_t blockOffset, const std::vector<KernelArg> &localAccessors,
+    const EventList &waitFor, const LaunchOptions &options);
+
+/// launchWithDeviceArgumentsAsync, then waits for the kernel.
+Status launchWithDeviceArguments(Queue &queue,
+                                 const std::shared_ptr<Kernel> &kernel,
+                                 const IndexSpace &space,
+                                 const std::shared_ptr<Buffer> &argumentBlock,
+                                 uint64_t blockOffset,
+                                 const std::vector<KernelArg> &localAccessors = {},
+                                 const EventList &waitFor = {});
+
 /// Launches `kernel` and waits for it; returns its error if it failed.
 Status launch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
               const IndexSpace &space, const std::vector<KernelArg> &args,
