@@ -81,7 +81,8 @@ TEST_F(OpenCLTest, PoclCapabilities) {
   EXPECT_EQ(info.computeCapability, 0u);
   EXPECT_GT(info.localMemSize, 0u);
   // PoCL 3.1 (pthread): cl_khr_fp64 and cl_khr_int64_base_atomics, no
-  // sub-group queries, out-of-order and profiling queues.
+  // sub-group queries, out-of-order and profiling queues, coarse- and
+  // fine-grain buffer SVM (so buffers have device addresses).
   if (info.name.find("pthread") == std::string::npos)
     GTEST_SKIP() << "expectations are for PoCL's pthread device, not '"
                  << info.name << "'";
@@ -91,6 +92,9 @@ TEST_F(OpenCLTest, PoclCapabilities) {
   EXPECT_FALSE(info.supportsSubGroups);
   EXPECT_TRUE(info.supportsOutOfOrderQueues);
   EXPECT_TRUE(info.supportsProfiling);
+  EXPECT_TRUE(info.supportsSharedVirtualMemory);
+  EXPECT_TRUE(info.supportsDeviceAddresses);
+  ASSERT_OK(checkDeviceAddresses(info));
 }
 
 TEST_F(OpenCLTest, LoadRefusesAKernelTheDeviceCannotRun) {

@@ -150,7 +150,6 @@ TEST_F(OpenCLSvmLifetime, BufferDroppedWhileAKernelUsesItIsFreedAfterIt) {
   EXPECT_EQ(queued[0].waits, 1u); // The kernel's event.
   ASSERT_OK(witness->wait());
   ASSERT_OK(queue->finish());
-  EXPECT_TRUE(callsFor(immediateFrees, address).empty());
 }
 
 // A buffer used by thousands of commands, then dropped while a hundred are

@@ -31,10 +31,13 @@ public:
   /// The device the memory lives on.
   const Device &device() const { return device_; }
 
-  /// The address kernels see for the first byte (CUdeviceptr), for
+  /// The address kernels see for the first byte (CUdeviceptr on CUDA, the
+  /// SVM pointer on OpenCL devices with shared virtual memory), for
   /// launchPacked blobs; Unimplemented "... unsupported on '<device>'"
-  /// where the back end has none. The device remembers the address so a
-  /// packed launch can find the buffer again.
+  /// (with the reason, see checkDeviceAddresses) where the device has
+  /// none: DeviceInfo::supportsDeviceAddresses says so beforehand. The
+  /// device remembers the address so a packed launch can find the buffer
+  /// again.
   StatusOr<uint64_t> deviceAddress() const;
 
 protected:
