@@ -31,6 +31,7 @@ KernelBinary everyField() {
   k.debugNames = {"x", "k.py"};
   k.requiredFeatures = {"fp16", "sub_groups"};
   k.subGroupSize = 32;
+  k.argumentBlockEntry = "k__kiln_argblock";
   KernelMetadata plain;
   plain.name = "plain";
   b.kernels = {k, plain};
@@ -58,6 +59,7 @@ void expectSame(const KernelBinary &a, const KernelBinary &b) {
     EXPECT_EQ(x.debugNames, y.debugNames);
     EXPECT_EQ(x.requiredFeatures, y.requiredFeatures);
     EXPECT_EQ(x.subGroupSize, y.subGroupSize);
+    EXPECT_EQ(x.argumentBlockEntry, y.argumentBlockEntry);
   }
 }
 
