@@ -31,11 +31,24 @@ void OpenCLSvmBuffer::dropFinishedUses() const {
   uses_.erase(done, uses_.end());
 }
 
+void OpenCLSvmBuffer::dropFinishedOldestUses() const {
+  auto firstPending =
+      std::find_if(uses_.begin(), uses_.end(),
+                   [](const Use &use) { return !finished(use.event); });
+  for (auto it = uses_.begin(); it != firstPending; ++it) {
+    clReleaseEvent(it->event);
+    clReleaseCommandQueue(it->queue);
+  }
+  uses_.erase(uses_.begin(), firstPending);
+}
+
 void OpenCLSvmBuffer::recordUse(cl_event event, cl_command_queue queue) const {
   std::lock_guard<std::mutex> lock(usesMutex_);
-  // Pruning here keeps the list as short as the work in flight, however
-  // many commands use the buffer over its life.
-  dropFinishedUses();
+  // Keeps the list as short as the work in flight, however many commands
+  // use the buffer over its life. Only the oldest uses are looked at (they
+  // finish first on an in-order queue), so a command costs amortised O(1)
+  // queries even with thousands queued; the destructor looks at all.
+  dropFinishedOldestUses();
   clRetainEvent(event);
   clRetainCommandQueue(queue);
   uses_.push_back(Use{event, queue});

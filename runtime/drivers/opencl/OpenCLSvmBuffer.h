@@ -54,6 +54,8 @@ private:
   };
   /// Releases the uses whose commands have finished (or failed).
   void dropFinishedUses() const;
+  /// Releases finished uses from the oldest up to the first pending one.
+  void dropFinishedOldestUses() const;
 
   std::shared_ptr<const Device> owner_;
   cl_context context_;
