@@ -161,9 +161,9 @@ StatusOr<std::vector<KernelArg>> unpackArguments(const Kernel &kernel,
 
 /// Like cuLaunchKernel's `extra` / aclrtLaunchKernelWithHostArgs: launches
 /// from a packed host blob (see unpackArguments), checked like launchAsync.
-StatusOr<std::shared_ptr<Event>>
 /// Works on devices with DeviceInfo::supportsDeviceAddresses (CUDA, OpenCL
 /// with shared virtual memory); elsewhere Unimplemented with the reason.
+StatusOr<std::shared_ptr<Event>>
 launchPacked(Queue &queue, const std::shared_ptr<Kernel> &kernel,
              const IndexSpace &space, const void *blob, size_t size,
              const EventList &waitFor = {});
