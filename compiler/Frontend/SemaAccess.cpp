@@ -19,22 +19,24 @@ void Sema::checkAttribute(ExprPtr &e) {
   VarDecl *obj = lookupObject(*a->value);
   if (obj && obj->type.isItem()) {
     if (a->attr == "dimensions") {
-      // The kernel ABI carries three extents but not the launch's rank, so
-      // Range(n, 1) and Range(n) look alike: refuse rather than guess.
-      error(a->attrLoc, "unsupported construct: 'item.dimensions' (the "
-                        "launch rank is not passed to kernels yet)");
+      // The launch's rank, int64 like every index query; kernels reading
+      // it take the rank as an extra ABI argument (docs/language.md).
+      e = std::make_unique<ItemQueryExpr>(a->loc, ItemQuery::Dimensions, obj,
+                                          0);
+      e->type = Type::int64();
       return;
     }
     error(a->attrLoc, "'Item' has no attribute '" + a->attr + "'");
     return;
   }
   if (obj && (obj->type.isIndexObject() || obj->type.isAtomicRef())) {
+    std::string hint;
+    if (a->attr.rfind("get_", 0) == 0 || a->attr == "leader")
+      hint = "; call it: '" + a->attr + "()'";
+    else if (a->attr == "dimensions")
+      hint = "; it is an attribute of 'Item'";
     error(a->attrLoc, "'" + obj->type.str() + "' has no attribute '" +
-                          a->attr + "'" +
-                          (a->attr.rfind("get_", 0) == 0 ||
-                                   a->attr == "leader"
-                               ? "; call it: '" + a->attr + "()'"
-                               : std::string()));
+                          a->attr + "'" + hint);
     return;
   }
   if (obj && obj->type.isArray()) {

@@ -332,7 +332,10 @@ void Sema::checkItemMethod(ExprPtr &e, VarDecl *item,
   else if (method == "get_linear_id")
     query = ItemQuery::LinearId;
   if (!query) {
-    if (isNdItemMethod(method))
+    if (method == "dimensions")
+      error(methodLoc, "'dimensions' is an attribute of 'Item', not a "
+                       "method: write 'item.dimensions' without '()'");
+    else if (isNdItemMethod(method))
       error(methodLoc, "'Item' has no method '" + method +
                            "'; it is a method of 'NdItem' (annotate the "
                            "first parameter 'NdItem' and launch over an "

@@ -498,18 +498,10 @@ Value MLIRGenImpl::genItemQuery(const ast::ItemQueryExpr &e) {
     acc = arith::MulIOp::create(builder, l, acc, r2);
     return arith::AddIOp::create(builder, l, acc, id(2));
   }
-  case ast::ItemQuery::Dimensions: {
-    // The highest dimension with an extent other than 1 (at least 1).
-    Value one = constI64(l, 1);
-    Value r1 = range(1), r2 = range(2);
-    Value uses2 =
-        arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, r2, one);
-    Value uses1 =
-        arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, r1, one);
-    Value oneOrTwo =
-        arith::SelectOp::create(builder, l, uses1, constI64(l, 2), one);
-    return arith::SelectOp::create(builder, l, uses2, constI64(l, 3), oneOrTwo);
-  }
+  case ast::ItemQuery::Dimensions:
+    // The rank the launch was given, not one inferred from extents of 1
+    // (Range(n, 1) has rank 2).
+    return kiln::ItemDimensionsOp::create(builder, l, i64, item);
   }
   return id(0);
 }

@@ -1,7 +1,8 @@
 //===- KernelMetadataFromKiln.cpp - Runtime metadata of kernels -----------===//
 //
 // Read off the kiln module after the kiln-level passes and before lowering:
-// parameters, index kind, debug mode, static local memory, and the device
+// parameters, index kind, debug mode, the launch-rank argument (kernels
+// reading item.dimensions), static local memory, and the device
 // features the kernel (with every device function it calls) needs.
 //
 //===----------------------------------------------------------------------===//
@@ -141,6 +142,8 @@ FailureOr<KernelMetadata> describeKernel(KernelOp kernel, unsigned subGroupSize)
   ArrayRef<Type> inputs = kernel.getArgumentTypes();
   metadata.indexKind =
       isa<NdItemType>(inputs[0]) ? IndexKind::NdItem : IndexKind::Item;
+  // The same decision convert-kiln-to-llvm takes for the entry point.
+  metadata.takesLaunchRank = kernel.readsLaunchRank();
   for (unsigned i = 1; i < inputs.size(); ++i) {
     if (isa<DebugType>(inputs[i])) {
       metadata.debug = true;

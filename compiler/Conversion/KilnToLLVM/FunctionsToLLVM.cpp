@@ -72,8 +72,9 @@ struct KernelOpLowering : KilnPattern<KernelOp> {
         LLVM::Linkage::Internal, target.getFunctionCallingConv());
     if (failed(body))
       return failure();
-    buildEntryPoint(op.getLoc(), name, kilnType, promisedAlign, *body,
-                    rewriter);
+    bool takesRank = op->hasAttr(kTakesLaunchRankAttrName);
+    buildEntryPoint(op.getLoc(), name, kilnType, takesRank, promisedAlign,
+                    *body, rewriter);
     rewriter.eraseOp(op);
     return success();
   }
@@ -93,11 +94,17 @@ private:
                                       target.getAddressSpace(array.getSpace()));
   }
 
+  /// Native arguments before the parameters: three range extents, then the
+  /// launch rank for kernels that read it.
+  static unsigned leadingArguments(bool takesRank) {
+    return takesRank ? 4 : 3;
+  }
+
   /// The flat argument types of the native ABI.
-  SmallVector<Type> abiTypes(FunctionType kilnType) const {
+  SmallVector<Type> abiTypes(FunctionType kilnType, bool takesRank) const {
     MLIRContext *ctx = kilnType.getContext();
     Type i64 = IntegerType::get(ctx, 64);
-    SmallVector<Type> types(3, i64);
+    SmallVector<Type> types(leadingArguments(takesRank), i64);
     for (Type input : kilnType.getInputs().drop_front()) {
       if (auto array = dyn_cast<ArrayType>(input)) {
         types.push_back(memoryArgumentType(array));
@@ -116,10 +123,10 @@ private:
   /// them), or more where the caller promised it (kiln.align), which lets
   /// the back ends emit wide, aligned accesses.
   void annotatePointerAlignment(LLVM::LLVMFuncOp entryPoint,
-                                FunctionType kilnType,
+                                FunctionType kilnType, bool takesRank,
                                 ArrayRef<unsigned> promisedAlign,
                                 OpBuilder &b) const {
-    unsigned index = 3;
+    unsigned index = leadingArguments(takesRank);
     for (auto [i, input] : llvm::enumerate(kilnType.getInputs().drop_front())) {
       auto array = dyn_cast<ArrayType>(input);
       if (!array) {
@@ -150,16 +157,19 @@ private:
 
   /// Rebuilds the structured arguments of the body from the flat ABI ones.
   SmallVector<Value> unpackArguments(OpBuilder &b, Location loc,
-                                     FunctionType kilnType, Block *entry,
+                                     FunctionType kilnType, bool takesRank,
+                                     Block *entry,
                                      LLVM::LLVMFuncOp body) const {
     ArrayRef<Type> bodyTypes = body.getArgumentTypes();
     SmallVector<Value> values;
+    // Without the rank argument an Item's rank element stays undefined:
+    // nothing in such a kernel reads it (KernelOp::readsLaunchRank).
     Value item = LLVM::UndefOp::create(b, loc, bodyTypes[0]);
-    for (int64_t d = 0; d < 3; ++d)
+    for (int64_t d = 0, e = leadingArguments(takesRank); d < e; ++d)
       item = LLVM::InsertValueOp::create(b, loc, item, entry->getArgument(d),
                                          ArrayRef<int64_t>{d});
     values.push_back(item);
-    unsigned next = 3;
+    unsigned next = leadingArguments(takesRank);
     for (auto [i, input] : llvm::enumerate(kilnType.getInputs().drop_front())) {
       auto array = dyn_cast<ArrayType>(input);
       if (!array) {
@@ -191,17 +201,19 @@ private:
   }
 
   void buildEntryPoint(Location loc, StringRef name, FunctionType kilnType,
-                       ArrayRef<unsigned> promisedAlign, LLVM::LLVMFuncOp body,
+                       bool takesRank, ArrayRef<unsigned> promisedAlign,
+                       LLVM::LLVMFuncOp body,
                        ConversionPatternRewriter &rewriter) const {
     MLIRContext *ctx = kilnType.getContext();
-    SmallVector<Type> types = abiTypes(kilnType);
+    SmallVector<Type> types = abiTypes(kilnType, takesRank);
     auto entryType =
         LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), types);
     auto entryPoint = LLVM::LLVMFuncOp::create(
         rewriter, loc, name, entryType, LLVM::Linkage::External,
         /*dsoLocal=*/false, target.getKernelCallingConv());
     entryPoint.setConvergent(true);
-    annotatePointerAlignment(entryPoint, kilnType, promisedAlign, rewriter);
+    annotatePointerAlignment(entryPoint, kilnType, takesRank, promisedAlign,
+                             rewriter);
     SmallVector<Location> locs(types.size(), loc);
     Block *entry = rewriter.createBlock(&entryPoint.getBody(), {}, types, locs);
     Block *callBlock = rewriter.createBlock(&entryPoint.getBody());
@@ -218,7 +230,7 @@ private:
 
     rewriter.setInsertionPointToEnd(callBlock);
     SmallVector<Value> args =
-        unpackArguments(rewriter, loc, kilnType, entry, body);
+        unpackArguments(rewriter, loc, kilnType, takesRank, entry, body);
     auto call = LLVM::CallOp::create(rewriter, loc, body, args);
     call.setCConv(target.getFunctionCallingConv());
     call.setConvergent(true);

@@ -1,7 +1,8 @@
 //===- IndexSpaceToLLVM.cpp - Work-item, group and sub-group queries ------===//
 //
-// Index objects are lowered to the launch's global range ([3 x i64]); all
-// other queries are target hardware reads through TargetInfo.
+// Index objects are lowered to the launch's global range ([3 x i64]; an
+// Item adds the launch rank as a fourth element); all other queries are
+// target hardware reads through TargetInfo.
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Conversion/KilnToLLVM/KilnToLLVMCommon.h"
@@ -36,6 +37,19 @@ struct ItemRangeOpLowering : KilnPattern<ItemRangeOp> {
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOp(
         op, globalRange(rewriter, op.getLoc(), adaptor.getItem(), op.getDim()));
+    return success();
+  }
+};
+
+/// The rank sits in the lowered item: the entry point of a kernel that
+/// reads it put its launch-rank argument there.
+struct ItemDimensionsOpLowering : KilnPattern<ItemDimensionsOp> {
+  using KilnPattern::KilnPattern;
+  LogicalResult
+  matchAndRewrite(ItemDimensionsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<LLVM::ExtractValueOp>(
+        op, adaptor.getItem(), ArrayRef<int64_t>{kItemRankElement});
     return success();
   }
 };
@@ -93,7 +107,8 @@ struct ForwardIndexObject : KilnPattern<OpT> {
 void kiln::populateIndexSpacePatterns(LLVMTypeConverter &converter,
                                       RewritePatternSet &patterns,
                                       const TargetInfo &target) {
-  patterns.add<ItemIdOpLowering, ItemRangeOpLowering, QueryOpLowering,
+  patterns.add<ItemIdOpLowering, ItemRangeOpLowering,
+               ItemDimensionsOpLowering, QueryOpLowering,
                ForwardIndexObject<GetGroupOp>,
                ForwardIndexObject<GetSubGroupOp>>(converter, target);
 }

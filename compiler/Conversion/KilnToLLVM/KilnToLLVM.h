@@ -10,7 +10,8 @@ class TargetInfo;
 
 /// Adds the type conversions of kiln types: `!kiln.array<T, N>` becomes
 /// `!llvm.struct<(ptr<1>, array<N x i64>)>`, `!kiln.item` becomes
-/// `!llvm.array<3 x i64>` (the launch's global range).
+/// `!llvm.array<4 x i64>` (the launch's global range, then its rank), the
+/// other index objects `!llvm.array<3 x i64>` (the global range).
 void populateKilnToLLVMTypeConversions(mlir::LLVMTypeConverter &converter,
                                        const TargetInfo &target);
 

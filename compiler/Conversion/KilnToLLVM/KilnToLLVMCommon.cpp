@@ -76,11 +76,15 @@ void kiln::populateKilnToLLVMTypeConversions(LLVMTypeConverter &converter,
     return LLVM::LLVMStructType::getLiteral(ctx, {ptr, extents});
   });
   // Index objects all carry the launch's global range; everything else is
-  // a hardware query.
+  // a hardware query. An Item also carries the launch rank (element 3,
+  // defined only in kernels that take it).
   auto range = [](MLIRContext *ctx) -> Type {
     return LLVM::LLVMArrayType::get(IntegerType::get(ctx, 64), 3);
   };
-  converter.addConversion([range](ItemType t) { return range(t.getContext()); });
+  converter.addConversion([](ItemType t) -> Type {
+    return LLVM::LLVMArrayType::get(IntegerType::get(t.getContext(), 64),
+                                    kItemRankElement + 1);
+  });
   converter.addConversion([range](NdItemType t) { return range(t.getContext()); });
   converter.addConversion([range](GroupType t) { return range(t.getContext()); });
   converter.addConversion([range](SubGroupType t) { return range(t.getContext()); });

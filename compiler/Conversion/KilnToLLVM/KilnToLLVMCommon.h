@@ -35,6 +35,16 @@ mlir::Value buildArrayStruct(mlir::OpBuilder &b, mlir::Location loc,
                              mlir::Type structType, mlir::Value base,
                              mlir::ValueRange extents);
 
+/// Unit attribute convert-kiln-to-llvm puts on each kiln.kernel whose entry
+/// point takes the launch rank (KernelOp::readsLaunchRank), computed before
+/// any op is converted: device function bodies move during the conversion.
+constexpr llvm::StringLiteral kTakesLaunchRankAttrName =
+    "kiln.takes_launch_rank";
+
+/// Element of a lowered `!kiln.item` (`[4 x i64]`) holding the launch rank;
+/// elements 0..2 are the global range.
+constexpr int64_t kItemRankElement = 3;
+
 template <typename OpT>
 struct KilnPattern : mlir::ConvertOpToLLVMPattern<OpT> {
   KilnPattern(mlir::LLVMTypeConverter &converter, const TargetInfo &target,

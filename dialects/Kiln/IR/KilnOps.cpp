@@ -9,6 +9,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace kiln;
@@ -99,6 +100,28 @@ LogicalResult KernelOp::verify() {
   if (getBody().empty())
     return emitOpError("a kernel must have a body");
   return verifyEntryBlock(*this);
+}
+
+bool KernelOp::readsLaunchRank() {
+  // Device functions only get an Item from their caller, so any
+  // item_dimensions reachable from the kernel reads this kernel's rank.
+  SymbolTableCollection symbols;
+  llvm::SetVector<Operation *> functions;
+  functions.insert(*this);
+  for (size_t i = 0; i < functions.size(); ++i) {
+    WalkResult found = functions[i]->walk([&](Operation *op) {
+      if (isa<ItemDimensionsOp>(op))
+        return WalkResult::interrupt();
+      if (auto call = dyn_cast<CallOp>(op))
+        if (auto callee = symbols.lookupNearestSymbolFrom<DeviceFuncOp>(
+                call, call.getCalleeAttr()))
+          functions.insert(callee);
+      return WalkResult::advance();
+    });
+    if (found.wasInterrupted())
+      return true;
+  }
+  return false;
 }
 
 ParseResult DeviceFuncOp::parse(OpAsmParser &parser, OperationState &result) {

@@ -58,7 +58,13 @@ def Kiln_KernelOp : Kiln_FuncLikeOp<"kernel", [Symbol]> {
     }
     ```
   }];
-  let extraClassDeclaration = funcLikeDecls;
+  let extraClassDeclaration = funcLikeDecls # [{
+    /// True when the kernel, or a device function it reaches through
+    /// calls, reads `kiln.item_dimensions`: its entry point then takes the
+    /// launch rank after the three range extents (kernel ABI, see
+    /// KernelMetadata.h). Other kernels keep the ABI without it.
+    bool readsLaunchRank();
+  }];
 }
 
 def Kiln_DeviceFuncOp : Kiln_FuncLikeOp<"device_func", [Symbol]> {
@@ -133,6 +139,22 @@ def Kiln_ItemRangeOp : Kiln_Op<"item_range", [Pure]> {
                        [IntNonNegative, IntMaxValue<2>]>:$dim);
   let results = (outs I64:$result);
   let assemblyFormat = "$item `[` $dim `]` attr-dict";
+}
+
+def Kiln_ItemDimensionsOp : Kiln_Op<"item_dimensions", [Pure]> {
+  let summary = "The rank (1 to 3) of the launch's index space";
+  let description = [{
+    `Item.dimensions`: `%n = kiln.item_dimensions %item`. The rank the
+    launch was given (`Range(n, 1)` has rank 2, unlike `Range(n)`), which
+    the range extents alone cannot tell apart. A kernel that reads it, or
+    calls a device function that does, takes the launch rank as an extra
+    entry-point argument; an Item kernel launched over an NdRange gets the
+    NdRange's rank. Only `!kiln.item` answers it (the operand's type is
+    checked by the verifier).
+  }];
+  let arguments = (ins Kiln_ItemType:$item);
+  let results = (outs I64:$result);
+  let assemblyFormat = "$item attr-dict";
 }
 
 //===----------------------------------------------------------------------===//

@@ -11,7 +11,7 @@ kiln.kernel @shape(%item: !kiln.item, %a: !kiln.array<i32, 2>, %out: !kiln.array
 }
 
 // CHECK-LABEL: llvm.func internal spir_funccc @__kiln_body_shape
-// CHECK-SAME: (%[[ITEM:[^:]+]]: !llvm.array<3 x i64>, %[[A:[^:]+]]: !llvm.struct<(ptr<1>, array<2 x i64>)>
+// CHECK-SAME: (%[[ITEM:[^:]+]]: !llvm.array<4 x i64>, %[[A:[^:]+]]: !llvm.struct<(ptr<1>, array<2 x i64>)>
 // CHECK: %[[D:.+]] = llvm.extractvalue %[[A]][1, 1]
 // CHECK: %[[R:.+]] = llvm.extractvalue %[[ITEM]][2]
 // CHECK: llvm.add %[[D]], %[[R]] : i64

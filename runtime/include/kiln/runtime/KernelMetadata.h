@@ -9,6 +9,10 @@
 //   1. three int64 values: the global range extents (unused dims are 1);
 //      the kernel body returns early for work-items outside this range,
 //      which lets a back end round the grid up to whole work-groups;
+//      then, only for kernels with KernelMetadata::takesLaunchRank (they
+//      read `item.dimensions`), one int64: the launch's rank, 1 to 3 (the
+//      NdRange's rank when an Item kernel is launched over an NdRange).
+//      Other kernels have no such argument;
 //   2. then, for each parameter after the index parameter (Item/NdItem):
 //      - Scalar: one value of the dtype (bool is passed as one byte);
 //      - Array:  a global-memory pointer, then `rank` int64 extents
@@ -87,6 +91,9 @@ struct KernelMetadata {
   uint64_t staticLocalMemBytes = 0;
   /// Compiled with -g: takes a trailing DebugRecord pointer (ABI item 3).
   bool debug = false;
+  /// Reads `item.dimensions`: takes the launch rank as an int64 right after
+  /// the three range extents (ABI item 1).
+  bool takesLaunchRank = false;
   /// Names a DebugRecord's `nameIndex` refers to (arrays, source file).
   std::vector<std::string> debugNames;
   /// Device capabilities the kernel needs, checked when it is loaded:
