@@ -40,6 +40,49 @@ TEST(SPIRVCompat, CompositeNullsAreKept) {
   EXPECT_EQ(words, before);
 }
 
+// %1 = uint, %2 = uint 0, a function whose block %10 switches on %2 with
+// cases 0 and 1 both going to %11 (which has an OpPhi) and default %12.
+std::vector<uint32_t> switchModule(uint32_t phiOpcode) {
+  std::vector<uint32_t> words = header();
+  words[3] = 20;
+  words.insert(words.end(),
+               {word(4, 21), 1, 32, 0,          // %1 = OpTypeInt 32 0
+                word(4, 43), 1, 2, 0,           // %2 = OpConstant %1 0
+                word(4, 43), 1, 3, 7,           // %3 = OpConstant %1 7
+                word(2, 248), 10,               // %10 = OpLabel
+                word(7, 251), 2, 12, 0, 11, 1, 11, // OpSwitch %2 %12 0 %11 1 %11
+                word(2, 248), 12,               // %12 = OpLabel
+                word(2, 249), 11,               // OpBranch %11
+                word(2, 248), 11,               // %11 = OpLabel
+                word(7, phiOpcode), 1, 13, 3, 10, 2, 12}); // %13 = OpPhi
+  return words;
+}
+
+TEST(SPIRVCompat, RepeatedSwitchEdgesIntoPhiBlocksGetForwarders) {
+  std::vector<uint32_t> words = switchModule(245);
+  ASSERT_FALSE(bool(makeTranslatorCompatible(words)));
+  std::vector<uint32_t> expected = header();
+  expected[3] = 21; // %20 is the forwarding block
+  expected.insert(expected.end(),
+                  {word(4, 21), 1, 32, 0, word(4, 43), 1, 2, 0,
+                   word(4, 43), 1, 3, 7, word(2, 248), 10,
+                   word(7, 251), 2, 12, 0, 11, 1, 20, // case 1 → %20
+                   word(2, 248), 20, word(2, 249), 11, // %20: OpBranch %11
+                   word(2, 248), 12, word(2, 249), 11, word(2, 248), 11,
+                   word(9, 245), 1, 13, 3, 10, 2, 12, 3, 20}); // + [%3, %20]
+  EXPECT_EQ(words, expected);
+}
+
+TEST(SPIRVCompat, RepeatedEdgesIntoBlocksWithoutPhiAreKept) {
+  // The same shape with an OpCopyObject (83) instead of the OpPhi.
+  std::vector<uint32_t> words = switchModule(83);
+  words.resize(words.size() - 7);
+  words.insert(words.end(), {word(4, 83), 1, 13, 3});
+  std::vector<uint32_t> before = words;
+  ASSERT_FALSE(bool(makeTranslatorCompatible(words)));
+  EXPECT_EQ(words, before);
+}
+
 TEST(SPIRVCompat, RejectsBadMagic) {
   std::vector<uint32_t> words = {1, 2, 3, 4, 5};
   llvm::Error error = makeTranslatorCompatible(words);

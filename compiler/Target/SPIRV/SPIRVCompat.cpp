@@ -66,5 +66,5 @@ llvm::Error kiln::makeTranslatorCompatible(std::vector<uint32_t> &words) {
     i += count;
   }
   words = std::move(out);
-  return llvm::Error::success();
+  return splitRepeatedPhiEdges(words);
 }

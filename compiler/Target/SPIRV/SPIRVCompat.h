@@ -18,8 +18,14 @@
 namespace kiln {
 
 /// Rewrites scalar `OpConstantNull` into `OpConstant 0` / `OpConstantFalse`
-/// in place. Fails on a malformed binary.
+/// and splits repeated branch edges into phi blocks, in place. Fails on a
+/// malformed binary.
 llvm::Error makeTranslatorCompatible(std::vector<uint32_t> &words);
+
+/// Gives each repeated edge of an OpSwitch/OpBranchConditional into a block
+/// with OpPhi a forwarding block of its own, with matching OpPhi entries
+/// (SPIRVPhiEdges.cpp says why). Part of makeTranslatorCompatible.
+llvm::Error splitRepeatedPhiEdges(std::vector<uint32_t> &words);
 
 } // namespace kiln
 

@@ -1,11 +1,14 @@
 //===- SpirToolchain.cpp - SPIR-V to SPIR for cl_khr_spir devices -------===//
 //
-// Runs `llvm-spirv-15 -r in.spv -o out.bc` through posix_spawn with
+// Rewrites OpMemoryBarrier into OpenCL 2.0 fence calls (SpirFenceCalls.h),
+// then runs `llvm-spirv-15 -r in.spv -o out.bc` through posix_spawn with
 // temporary files made by mkstemp in $TMPDIR; the child's stdout and stderr
 // go to a third temporary file that is quoted in errors.
 //
 //===----------------------------------------------------------------------===//
 #include "SpirToolchain.h"
+
+#include "SpirFenceCalls.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -153,7 +156,13 @@ translateSpirvToSpir(const std::vector<uint8_t> &spirv) {
   for (const auto *file : {&input, &output, &log})
     if (!file->ok())
       return file->status();
-  KILN_RETURN_IF_ERROR(writeFile(input->path(), spirv));
+  // PoCL's kernel library has no mem_fence, the translator's rendering of
+  // OpMemoryBarrier (SpirFenceCalls.h says why and what replaces it).
+  StatusOr<std::vector<uint8_t>> withFences =
+      callFencesForMemoryBarriers(spirv);
+  if (!withFences.ok())
+    return withFences.status();
+  KILN_RETURN_IF_ERROR(writeFile(input->path(), *withFences));
   StatusOr<int> status = runTool(
       {*tool, "-r", input->path(), "-o", output->path()}, log->path());
   if (!status.ok())

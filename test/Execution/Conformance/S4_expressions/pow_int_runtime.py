@@ -1,8 +1,4 @@
 # REQUIRES: opencl
-# XFAIL: opencl
-# Known failure on the PoCL path: math.ipowi's outlined loop comes out of
-# LLVM 22's SPIR-V back end with an OpPhi that llvm-spirv-15 rejects ("PHINode
-# should have one entry for each predecessor"). XPASS means it was fixed.
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: %python %S/../Inputs/conformance.py make pow_int_runtime %t
 # RUN: kiln-run %s -k pw -O0 --range 64 --arg i=@%t/i.npy --arg e=@%t/e.npy --arg l=@%t/l.npy --arg u=@%t/u.npy --arg oi=zeros:64 --arg ol=zeros:64 --arg ou=zeros:64 --out oi=%t/out_i.npy --out ol=%t/out_l.npy --out ou=%t/out_u.npy

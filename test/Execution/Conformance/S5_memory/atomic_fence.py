@@ -1,9 +1,4 @@
 # REQUIRES: opencl
-# XFAIL: opencl
-# Known failure on the PoCL path: llvm-spirv-15 turns OpMemoryBarrier into
-# mem_fence(), which PoCL 3.1's kernel library does not define (link error
-# "Cannot find symbol _Z9mem_fencej"). CUDA and SPIR-V IL consumers are
-# unaffected; XPASS here means the PoCL path was fixed.
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: %python %S/../Inputs/conformance.py make atomic_fence %t
 # RUN: kiln-run %s -k publish --nd-range 512:64 --arg x=@%t/x.npy --arg data=zeros:8 --arg flag=zeros:8 --arg out=zeros:512 --out out=%t/out.npy
