@@ -2,6 +2,7 @@
 #include "compiler/Target/SPIRV/SPIRVSerializer.h"
 #include "compiler/Target/LLVMCodegen.h"
 #include "compiler/Target/SPIRV/SPIRVCompat.h"
+#include "compiler/Target/SPIRV/SPIRVLineInfo.h"
 
 #include <cstring>
 
@@ -17,8 +18,11 @@ kiln::serializeToSPIRV(llvm::Module &module, unsigned optLevel,
   optimizeModule(module, **machine, optLevel);
   if (onOptimized)
     onOptimized(module);
-  auto bytes =
-      emitModule(module, **machine, llvm::CodeGenFileType::ObjectFile);
+  // Debug mode: the back end drops DILocations, so lines travel as names.
+  std::vector<std::string> lineFiles = markInstructionLines(module);
+  auto bytes = emitSPIRVWithNames(!lineFiles.empty(), [&] {
+    return emitModule(module, **machine, llvm::CodeGenFileType::ObjectFile);
+  });
   if (!bytes)
     return bytes.takeError();
   if (bytes->size() % 4 != 0 || bytes->size() < 20)
@@ -28,6 +32,8 @@ kiln::serializeToSPIRV(llvm::Module &module, unsigned optLevel,
   std::vector<uint32_t> words(bytes->size() / 4);
   std::memcpy(words.data(), bytes->data(), bytes->size());
   if (llvm::Error error = makeTranslatorCompatible(words))
+    return error;
+  if (llvm::Error error = insertSPIRVLineInfo(words, lineFiles))
     return error;
   return words;
 }

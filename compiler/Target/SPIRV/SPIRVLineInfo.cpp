@@ -1,0 +1,280 @@
+//===- SPIRVLineInfo.cpp - Source lines in SPIR-V (debug mode) ------------===//
+#include "compiler/Target/SPIRV/SPIRVLineInfo.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Path.h"
+
+#include <mutex>
+#include <shared_mutex>
+
+using namespace kiln;
+
+namespace {
+constexpr llvm::StringLiteral kMarkerPrefix = "kiln.line.";
+
+// Opcodes and layout from the SPIR-V specification, sections 2.4 and 3.
+constexpr uint32_t kMagic = 0x07230203;
+constexpr unsigned kHeaderWords = 5;
+constexpr unsigned kBoundWord = 3;
+constexpr uint16_t kOpUndef = 1;
+constexpr uint16_t kOpName = 5;
+constexpr uint16_t kOpString = 7;
+constexpr uint16_t kOpLine = 8;
+constexpr uint16_t kOpExtension = 10;
+constexpr uint16_t kOpExtInstImport = 11;
+constexpr uint16_t kOpExtInst = 12;
+constexpr uint16_t kOpMemoryModel = 14;
+constexpr uint16_t kOpEntryPoint = 15;
+constexpr uint16_t kOpExecutionMode = 16;
+constexpr uint16_t kOpCapability = 17;
+constexpr uint16_t kOpConstantTrue = 41;
+constexpr uint16_t kOpSpecConstantOp = 52;
+constexpr uint16_t kOpFunction = 54;
+constexpr uint16_t kOpFunctionEnd = 56;
+constexpr uint16_t kOpVariable = 59;
+constexpr uint16_t kOpLoopMerge = 246;
+constexpr uint16_t kOpSelectionMerge = 247;
+constexpr uint16_t kOpLabel = 248;
+constexpr uint16_t kOpLifetimeStart = 256;
+constexpr uint16_t kOpLifetimeStop = 257;
+constexpr uint16_t kOpExecutionModeId = 331;
+
+std::string sourcePath(const llvm::DIFile &file) {
+  llvm::StringRef name = file.getFilename(), dir = file.getDirectory();
+  if (dir.empty() || llvm::sys::path::is_absolute(name))
+    return name.str();
+  llvm::SmallString<128> path(dir);
+  llvm::sys::path::append(path, name);
+  return std::string(path);
+}
+} // namespace
+
+std::vector<std::string> kiln::markInstructionLines(llvm::Module &module) {
+  std::vector<std::string> files;
+  // Without -g there is no compile unit: leave the module alone so release
+  // binaries stay exactly what the back end writes.
+  if (!module.getNamedMetadata("llvm.dbg.cu"))
+    return files;
+  llvm::DenseMap<const llvm::DIFile *, unsigned> fileIndex;
+  for (llvm::Function &function : module)
+    for (llvm::Instruction &inst : llvm::instructions(function)) {
+      // Only a result gets an OpName; void instructions inherit the line of
+      // the marked instruction before them (OpLine lasts to the block end).
+      if (inst.getType()->isVoidTy())
+        continue;
+      const llvm::DILocation *loc = inst.getDebugLoc().get();
+      if (!loc || loc->getLine() == 0 || !loc->getFile())
+        continue;
+      auto [it, inserted] =
+          fileIndex.try_emplace(loc->getFile(), unsigned(files.size()));
+      if (inserted)
+        files.push_back(sourcePath(*loc->getFile()));
+      // The trailing dot ends the column: LLVM makes duplicate names unique
+      // by appending digits, which the parser then ignores.
+      inst.setName(kMarkerPrefix + llvm::Twine(it->second) + "." +
+                   llvm::Twine(loc->getLine()) + "." +
+                   llvm::Twine(loc->getColumn()) + ".");
+    }
+  return files;
+}
+
+namespace {
+constexpr llvm::StringLiteral kEmitNamesOption = "spirv-emit-op-names";
+
+/// Sets a boolean LLVM option without counting an occurrence (that count
+/// is only for command-line parsing).
+void setBoolOption(llvm::cl::Option &option, bool value) {
+  option.addOccurrence(0, kEmitNamesOption, value ? "true" : "false",
+                       /*MultiArg=*/true);
+}
+} // namespace
+
+llvm::Expected<std::string> kiln::emitSPIRVWithNames(
+    bool withNames, llvm::function_ref<llvm::Expected<std::string>()> emit) {
+  // Without names the back end writes OpName for allocas only; release
+  // emissions must see the option off to stay byte-identical.
+  static std::shared_mutex optionMutex;
+  if (!withNames) {
+    std::shared_lock<std::shared_mutex> lock(optionMutex);
+    return emit();
+  }
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto it = options.find(kEmitNamesOption);
+  if (it == options.end())
+    return llvm::createStringError(
+        "the SPIR-V back end has no -spirv-emit-op-names option: cannot "
+        "carry line information (-g)");
+  std::unique_lock<std::shared_mutex> lock(optionMutex);
+  setBoolOption(*it->second, true);
+  llvm::Expected<std::string> result = emit();
+  setBoolOption(*it->second, false);
+  return result;
+}
+
+namespace {
+struct SourceLine {
+  uint32_t file = 0, line = 0, column = 0;
+  bool operator==(const SourceLine &o) const {
+    return file == o.file && line == o.line && column == o.column;
+  }
+  bool operator!=(const SourceLine &o) const { return !(*this == o); }
+};
+
+uint32_t instructionWord(uint16_t wordCount, uint16_t opcode) {
+  return (uint32_t(wordCount) << 16) | opcode;
+}
+
+/// The nul-terminated literal string starting at `words[begin]`.
+std::string literalString(llvm::ArrayRef<uint32_t> words) {
+  std::string text;
+  for (uint32_t word : words)
+    for (unsigned byte = 0; byte < 4; ++byte) {
+      char c = char((word >> (8 * byte)) & 0xff);
+      if (c == '\0')
+        return text;
+      text.push_back(c);
+    }
+  return text;
+}
+
+void appendString(std::vector<uint32_t> &out, uint32_t resultId,
+                  llvm::StringRef text) {
+  uint16_t textWords = uint16_t(text.size() / 4 + 1); // room for the nul
+  out.push_back(instructionWord(2 + textWords, kOpString));
+  out.push_back(resultId);
+  size_t first = out.size();
+  out.insert(out.end(), textWords, 0u);
+  for (size_t i = 0; i < text.size(); ++i)
+    out[first + i / 4] |= uint32_t(uint8_t(text[i])) << (8 * (i % 4));
+}
+
+/// Parses `kiln.line.<file>.<line>.<col>.[digits]`; nullopt if `name` is no
+/// marker, an error if it is a malformed one.
+llvm::Expected<std::optional<SourceLine>> parseMarker(llvm::StringRef name,
+                                                      size_t fileCount) {
+  if (!name.consume_front(kMarkerPrefix))
+    return std::nullopt;
+  SourceLine line;
+  uint32_t *fields[] = {&line.file, &line.line, &line.column};
+  for (uint32_t *field : fields) {
+    auto [number, rest] = name.split('.');
+    if (number.getAsInteger(10, *field) || rest.data() == nullptr)
+      return llvm::createStringError("malformed SPIR-V line marker 'kiln.line." +
+                                     name.str() + "'");
+    name = rest;
+  }
+  if (line.file >= fileCount)
+    return llvm::createStringError("SPIR-V line marker names source file #" +
+                                   std::to_string(line.file) + " of " +
+                                   std::to_string(fileCount));
+  return line;
+}
+
+/// Sections 1-6 of the logical layout, before the debug section where the
+/// OpStrings go.
+bool isModePreamble(uint16_t opcode) {
+  return opcode == kOpCapability || opcode == kOpExtension ||
+         opcode == kOpExtInstImport || opcode == kOpMemoryModel ||
+         opcode == kOpEntryPoint || opcode == kOpExecutionMode ||
+         opcode == kOpExecutionModeId;
+}
+/// Whether `opcode`'s word 2 may be the result id that defines a value.
+/// In a function body, a value's definition is the first instruction with
+/// its id in word 2 (result type, result id): SPIR-V orders blocks so that
+/// definitions precede uses, except in OpPhi, whose operands start at
+/// word 3. The opcodes excluded carry a literal in word 2. Before the
+/// functions, only global values count (types keep literals there).
+bool definesAtWord2(uint16_t opcode, bool inFunction) {
+  if (inFunction)
+    return opcode != kOpLoopMerge && opcode != kOpSelectionMerge &&
+           opcode != kOpLifetimeStart && opcode != kOpLifetimeStop;
+  return opcode == kOpUndef || opcode == kOpExtInst || opcode == kOpVariable ||
+         (opcode >= kOpConstantTrue && opcode <= kOpSpecConstantOp);
+}
+} // namespace
+
+llvm::Error kiln::insertSPIRVLineInfo(std::vector<uint32_t> &words,
+                                      llvm::ArrayRef<std::string> files) {
+  if (files.empty())
+    return llvm::Error::success();
+  if (words.size() < kHeaderWords || words[0] != kMagic)
+    return llvm::createStringError("not a SPIR-V binary (bad magic number)");
+
+  // Pass 1: the marker OpNames, by result id.
+  llvm::DenseMap<uint32_t, SourceLine> markers;
+  llvm::DenseSet<size_t> markerNames; // word offsets of those OpNames
+  for (size_t i = kHeaderWords; i < words.size();) {
+    uint16_t count = words[i] >> 16, opcode = words[i] & 0xffff;
+    if (count == 0 || i + count > words.size())
+      return llvm::createStringError("malformed SPIR-V instruction at word " +
+                                     std::to_string(i));
+    if (opcode == kOpName && count >= 3) {
+      auto marker = parseMarker(
+          literalString(llvm::ArrayRef(words).slice(i + 2, count - 2)),
+          files.size());
+      if (!marker)
+        return marker.takeError();
+      if (*marker) {
+        markers.try_emplace(words[i + 1], **marker);
+        markerNames.insert(i);
+      }
+    }
+    i += count;
+  }
+
+  // Pass 2: copy, adding the OpStrings and OpLines, dropping the markers.
+  uint32_t firstStringId = words[kBoundWord];
+  std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+  out[kBoundWord] = firstStringId + uint32_t(files.size());
+  out.reserve(words.size() + 4 * markers.size() + 8 * files.size());
+  bool stringsEmitted = false, inFunction = false, inBlock = false;
+  // The OpLine in effect; line 0 (never marked) when none is.
+  SourceLine current;
+  // Result ids defined so far (see definesAtWord2).
+  llvm::DenseSet<uint32_t> defined;
+  for (size_t i = kHeaderWords; i < words.size();) {
+    uint16_t count = words[i] >> 16, opcode = words[i] & 0xffff;
+    if (!stringsEmitted && !isModePreamble(opcode)) {
+      for (size_t f = 0; f < files.size(); ++f)
+        appendString(out, firstStringId + uint32_t(f), files[f]);
+      stringsEmitted = true;
+    }
+    if (markerNames.count(i)) {
+      i += count;
+      continue;
+    }
+    if (opcode == kOpFunction)
+      inFunction = true;
+    if (opcode == kOpLabel) {
+      inBlock = true;
+      current = SourceLine();
+    } else if (opcode == kOpFunctionEnd || opcode == kOpFunction) {
+      inBlock = false;
+      current = SourceLine();
+    }
+    if (count >= 3 && definesAtWord2(opcode, inFunction) &&
+        defined.insert(words[i + 2]).second) {
+      auto marker = markers.find(words[i + 2]);
+      // OpLine may sit among OpPhi and OpVariable, never outside a block.
+      if (marker != markers.end() && inBlock && current != marker->second) {
+        const SourceLine &line = marker->second;
+        out.insert(out.end(), {instructionWord(4, kOpLine),
+                               firstStringId + line.file, line.line,
+                               line.column});
+        current = line;
+      }
+    }
+    out.insert(out.end(), words.begin() + i, words.begin() + i + count);
+    i += count;
+  }
+  if (!stringsEmitted) // a module of mode-setting instructions only
+    for (size_t f = 0; f < files.size(); ++f)
+      appendString(out, firstStringId + uint32_t(f), files[f]);
+  words = std::move(out);
+  return llvm::Error::success();
+}
