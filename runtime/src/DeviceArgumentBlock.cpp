@@ -65,12 +65,12 @@ Status prepareEntryLaunch(const std::shared_ptr<Kernel> &kernel,
                            std::to_string(block->size()) + " bytes");
   // Without device addresses no block can name an array: refuse rather
   // than let the kernel dereference whatever the bytes say.
-  if (const KernelParam *array = firstArrayParam(metadata);
-      array && !kernel->device().info().supportsDeviceAddresses)
-    return unimplemented(what + ": array '" + array->name +
-                         "' needs a device address, and device addresses of "
-                         "buffers are unsupported on '" +
-                         kernel->device().info().name + "'");
+  if (const KernelParam *array = firstArrayParam(metadata)) {
+    Status addressless = checkDeviceAddresses(kernel->device().info());
+    if (!addressless.ok())
+      return addressless.withContext(what + ": array '" + array->name +
+                                     "' needs a device address");
+  }
   size_t accessorParams = 0;
   for (const KernelParam &param : metadata.params)
     accessorParams += param.kind == ParamKind::LocalAccessor;

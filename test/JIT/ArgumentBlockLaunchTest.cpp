@@ -61,6 +61,15 @@ def expect(item: Item, a: int32, b: float32, c: int64, d: bool):
     assert b == 2.5
     assert c == 1099511627776
     assert d
+
+@kernel
+def write_block(item: Item, block: Array[int32], a: int32):
+    block[0] = a
+    block[1] = 1075838976  # 2.5f
+    block[2] = 0           # 1 << 40, low word
+    block[3] = 256         # and high word
+    block[4] = 1           # True, then padding
+    block[5] = 0
 )";
 
 struct Backend {
@@ -268,6 +277,34 @@ TEST_P(ArgumentBlockLaunchTest, ScalarBlockIsReadOnTheDevice) {
       << failed.toString();
 }
 
+TEST_P(ArgumentBlockLaunchTest, BlockWrittenByAKernel) {
+  LOAD_OR_SKIP(module, kScalars, /*entries=*/true, /*debug=*/true);
+  std::shared_ptr<Kernel> expect = kernel(*module, "expect");
+  std::shared_ptr<Kernel> writer = kernel(*module, "write_block");
+  ASSERT_TRUE(expect && writer);
+  auto block = device->allocateBuffer(24);
+  ASSERT_TRUE(block.ok());
+  for (int32_t a : {7, 9}) {
+    StatusOr<std::shared_ptr<Event>> written = launchAsync(
+        *queue, writer, Range{1},
+        {KernelArg::array(*block, {6}, DType::Int32), KernelArg::scalar(a)});
+    ASSERT_OK(written.status());
+    // Ordered after the writer by the wait list alone.
+    StatusOr<std::shared_ptr<Event>> read = launchWithDeviceArgumentsAsync(
+        *queue, expect, Range{8}, *block, 0, {}, {*written});
+    ASSERT_OK(read.status());
+    Status done = (*read)->wait();
+    if (a == 7) {
+      EXPECT_TRUE(done.ok()) << done.toString();
+    } else {
+      ASSERT_FALSE(done.ok());
+      EXPECT_NE(done.message().find("assertion failed at line 4"),
+                std::string::npos)
+          << done.toString();
+    }
+  }
+}
+
 void expectInvalid(const Status &status, const std::string &message) {
   EXPECT_EQ(status.code(), StatusCode::InvalidArgument) << status.toString();
   EXPECT_EQ(status.message(), message);
@@ -328,6 +365,13 @@ TEST_P(ArgumentBlockLaunchTest, LocalAccessorsMustBeGiven) {
     Status status = launchWithDeviceArguments(
         *queue, groupSum, NdRange{{64}, {64}}, block, 0);
     EXPECT_EQ(status.code(), StatusCode::Unimplemented) << status.toString();
+    EXPECT_EQ(status.message().rfind(
+                  "argument block of kernel 'group_sum': array 'x' needs a "
+                  "device address: device addresses of buffers are "
+                  "unsupported on '",
+                  0),
+              0u)
+        << status.message();
     return;
   }
   auto block = upload(std::vector<uint8_t>(32, 0));
