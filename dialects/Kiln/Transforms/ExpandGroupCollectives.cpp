@@ -29,6 +29,9 @@ using namespace kiln;
 
 namespace {
 
+/// Work-items that combine the reduction's columns (a warp on NVIDIA).
+constexpr int64_t kReduceLanes = 32;
+
 Value c64(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, b.getI64Type(), v);
 }
@@ -153,6 +156,87 @@ private:
     BarrierOp::create(b, loc, group, MemoryScope::WorkGroup);
   }
 
+  /// The type a reduction of `type` runs in: narrow integers in i32 and
+  /// f16/bf16 in f32, so that the fold has a 32- or 64-bit atomic.
+  static Type reductionType(Type type) {
+    if (isa<FloatType>(type))
+      return type.getIntOrFloatBitWidth() < 32
+                 ? Type(Float32Type::get(type.getContext()))
+                 : type;
+    return type.getIntOrFloatBitWidth() < 32
+               ? Type(IntegerType::get(type.getContext(), 32))
+               : type;
+  }
+
+  /// Extends `v` to `wide`: zero-extension for unsigned min/max (which
+  /// keeps their order), sign-extension otherwise (add, and, or, xor give
+  /// the same low bits either way).
+  static Value widen(OpBuilder &b, Location loc, CollectiveOp kind, Value v,
+                     Type wide) {
+    if (v.getType() == wide)
+      return v;
+    if (isa<FloatType>(wide))
+      return arith::ExtFOp::create(b, loc, wide, v);
+    if (kind == CollectiveOp::UMin || kind == CollectiveOp::UMax)
+      return arith::ExtUIOp::create(b, loc, wide, v);
+    return arith::ExtSIOp::create(b, loc, wide, v);
+  }
+
+  static Value narrow(OpBuilder &b, Location loc, Value v, Type type) {
+    if (v.getType() == type)
+      return v;
+    if (isa<FloatType>(type))
+      return arith::TruncFOp::create(b, loc, type, v);
+    return arith::TruncIOp::create(b, loc, type, v);
+  }
+
+  /// combine(init, element(lb), element(lb + step), ...) for i < ub, as a
+  /// loop without barriers.
+  static Value fold(OpBuilder &b, Location loc, Value lb, Value ub, Value step,
+                    Value init, llvm::function_ref<Value(Value)> element,
+                    CollectiveOp kind) {
+    auto loop = scf::ForOp::create(b, loc, lb, ub, step, ValueRange{init});
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value acc = loop.getRegionIterArgs().front();
+    Value next = combine(b, loc, kind, acc, element(loop.getInductionVar()));
+    scf::YieldOp::create(b, loc, next);
+    b.setInsertionPointAfter(loop);
+    return loop.getResult(0);
+  }
+
+  /// buf[slot] = combine(buf[slot], x) atomically: a compare-exchange loop
+  /// on the bits (relaxed, work-group scope; the barrier after it orders).
+  static void atomicCombine(OpBuilder &b, Location loc, CollectiveOp kind,
+                            Value buf, Value slot, Value x, Type wide) {
+    Type bits = cast<ArrayType>(buf.getType()).getElementType();
+    auto order = MemoryOrder::Relaxed;
+    auto scope = MemoryScope::WorkGroup;
+    Value initial = AtomicLoadOp::create(b, loc, bits, buf, ValueRange{slot},
+                                         order, scope);
+    auto loop = scf::WhileOp::create(b, loc, TypeRange{bits},
+                                     ValueRange{initial});
+    Block *before = b.createBlock(&loop.getBefore(), {}, {bits}, {loc});
+    Value oldBits = before->getArgument(0);
+    Value old = wide == bits ? oldBits
+                             : Value(arith::BitcastOp::create(b, loc, wide,
+                                                              oldBits));
+    Value updated = combine(b, loc, kind, old, x);
+    Value newBits = wide == bits ? updated
+                                 : Value(arith::BitcastOp::create(
+                                       b, loc, bits, updated));
+    auto cas = AtomicCmpXchgOp::create(b, loc, bits, b.getI1Type(), buf,
+                                       ValueRange{slot}, oldBits, newBits,
+                                       order, scope);
+    Value retry = arith::XOrIOp::create(
+        b, loc, cas.getSuccess(),
+        arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+    scf::ConditionOp::create(b, loc, retry, ValueRange{cas.getOld()});
+    Block *after = b.createBlock(&loop.getAfter(), {}, {bits}, {loc});
+    scf::YieldOp::create(b, loc, after->getArgument(0));
+    b.setInsertionPointAfter(loop);
+  }
+
   /// A loop over i in [lb, ub) with a uniform trip count.
   static void forRange(OpBuilder &b, Location loc, Value lb, Value ub,
                        Value step, llvm::function_ref<void(Value)> body) {
@@ -169,51 +253,69 @@ private:
 void Expander::expand(GroupReduceOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
-  Value group = op.getGroup(), x = op.getValue();
-  Value buf = scratchFor(x.getType());
+  Value group = op.getGroup();
+  CollectiveOp kind = op.getOp();
+  Type type = op.getValue().getType();
+  // The scratch holds the value's bits (i32 or i64): the fold of large
+  // groups compare-exchanges integers, which every target has for 32 and
+  // 64 bits (a float array would need float atomics).
+  Type wide = reductionType(type);
+  Type bits = b.getIntegerType(wide.getIntOrFloatBitWidth());
+  Value x = widen(b, loc, kind, op.getValue(), wide);
+  auto toBits = [&](Value v) -> Value {
+    return v.getType() == bits ? v : arith::BitcastOp::create(b, loc, bits, v);
+  };
+  auto fromBits = [&](Value v) -> Value {
+    return wide == bits ? v : arith::BitcastOp::create(b, loc, wide, v);
+  };
+  Value buf = scratchFor(bits);
   auto [lid, size] = linearIdAndSize(b, loc, group);
   Value slots = c64(b, loc, kGroupScratchSlots);
   Value one = c64(b, loc, 1);
-  ifThen(b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lid, slots),
-         [&] { StoreOp::create(b, loc, x, buf, ValueRange{lid}); });
+  auto ult = [&](Value l, Value r) -> Value {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, l, r);
+  };
+  // Every barrier below is at the collective's own level, never inside a
+  // loop or branch: PoCL's work-group compiler replicates the code after a
+  // barrier in a loop with a run-time trip count, so a few such loops per
+  // kernel made its build time grow exponentially (7 group_reduce calls:
+  // 5 s, 8: 26 s).
+  //
+  // 1. The first `slots` work-items publish their values.
+  ifThen(b, loc, ult(lid, slots),
+         [&] { StoreOp::create(b, loc, toBits(x), buf, ValueRange{lid}); });
   barrier(b, loc, group);
-  // Work-items beyond the scratch fold into it in uniform rounds.
-  Value rounds = ceilDiv(b, loc, size, slots);
-  forRange(b, loc, one, rounds, one, [&](Value r) {
-    Value start = arith::MulIOp::create(b, loc, r, slots);
-    Value local = arith::SubIOp::create(b, loc, lid, start);
-    Value mine = arith::AndIOp::create(
-        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, lid, start),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, local, slots));
-    ifThen(b, loc, mine, [&] {
-      Value acc = LoadOp::create(b, loc, buf, ValueRange{local});
-      StoreOp::create(b, loc, combine(b, loc, op.getOp(), acc, x), buf,
-                      ValueRange{local});
-    });
-    barrier(b, loc, group);
-  });
+  // 2. Work-items beyond the scratch (groups larger than `slots`) fold
+  //    their value into slot `lid mod slots` with a compare-exchange loop.
+  ifThen(b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, lid,
+                                       slots),
+         [&] {
+           Value slot = arith::RemUIOp::create(b, loc, lid, slots);
+           atomicCombine(b, loc, kind, buf, slot, x, wide);
+         });
+  barrier(b, loc, group);
+  // 3. `kReduceLanes` work-items each combine one strided column of the
+  //    used slots (conflict-free on GPU shared-memory banks) and leave the
+  //    column's value in its first slot, which no other lane reads.
   Value used = arith::MinUIOp::create(b, loc, size, slots);
-  // Tree steps as a run-time loop (stride = slots/2 >> k): one barrier in
-  // the code instead of one per step keeps work-group compilers such as
-  // PoCL's fast.
-  Value steps = c64(b, loc, llvm::Log2_64(kGroupScratchSlots));
-  forRange(b, loc, c64(b, loc, 0), steps, one, [&](Value k) {
-    Value s = arith::ShRUIOp::create(b, loc, c64(b, loc, kGroupScratchSlots / 2), k);
-    Value partner = arith::AddIOp::create(b, loc, lid, s);
-    Value active = arith::AndIOp::create(
-        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lid, s),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, partner, used));
-    ifThen(b, loc, active, [&] {
-      Value lhs = LoadOp::create(b, loc, buf, ValueRange{lid});
-      Value rhs = LoadOp::create(b, loc, buf, ValueRange{partner});
-      StoreOp::create(b, loc, combine(b, loc, op.getOp(), lhs, rhs), buf,
-                      ValueRange{lid});
-    });
-    barrier(b, loc, group);
+  Value lanes = arith::MinUIOp::create(b, loc, used, c64(b, loc, kReduceLanes));
+  ifThen(b, loc, ult(lid, lanes), [&] {
+    Value first = fromBits(LoadOp::create(b, loc, buf, ValueRange{lid}));
+    Value start = arith::AddIOp::create(b, loc, lid, lanes);
+    Value column = fold(b, loc, start, used, lanes, first, [&](Value j) {
+      return fromBits(LoadOp::create(b, loc, buf, ValueRange{j}));
+    }, kind);
+    StoreOp::create(b, loc, toBits(column), buf, ValueRange{lid});
   });
-  Value result = LoadOp::create(b, loc, buf, ValueRange{c64(b, loc, 0)});
+  barrier(b, loc, group);
+  // 4. Every work-item combines the column values in the same order, so
+  //    all get the same result.
+  Value first = fromBits(LoadOp::create(b, loc, buf, ValueRange{c64(b, loc, 0)}));
+  Value result = fold(b, loc, one, lanes, one, first, [&](Value j) {
+    return fromBits(LoadOp::create(b, loc, buf, ValueRange{j}));
+  }, kind);
   barrier(b, loc, group); // the scratch may be reused right after
-  op.replaceAllUsesWith(result);
+  op.replaceAllUsesWith(narrow(b, loc, result, type));
   op.erase();
 }
 

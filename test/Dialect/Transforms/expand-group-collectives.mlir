@@ -1,6 +1,7 @@
 // RUN: kiln-opt %s --kiln-expand-group-collectives | FileCheck %s
 // Group collectives become a local scratch array, barriers and run-time
-// stride loops (so every work-item meets the same barriers).
+// loops (so every work-item meets the same barriers); a reduction keeps
+// its scratch as integer bits (expand-group-reduce-shape.mlir).
 
 kiln.kernel @red(%nd: !kiln.nd_item, %a: !kiln.array<f32, 1>) {
   %g = kiln.get_group %nd
@@ -13,9 +14,10 @@ kiln.kernel @red(%nd: !kiln.nd_item, %a: !kiln.array<f32, 1>) {
 }
 
 // CHECK-LABEL: kiln.kernel @red
-// CHECK: %[[SCRATCH:.+]] = kiln.local_alloc [1024] : <f32, 1, local>
+// CHECK-DAG: %[[SCRATCH:.+]] = kiln.local_alloc [1024] : <f32, 1, local>
+// CHECK-DAG: %[[BITS:.+]] = kiln.local_alloc [1024] : <i32, 1, local>
 // CHECK-NOT: kiln.group_reduce
-// CHECK: kiln.store %{{.+}}, %[[SCRATCH]][%{{.+}}]
+// CHECK: kiln.store %{{.+}}, %[[BITS]][%{{.+}}]
 // CHECK: kiln.barrier
 // CHECK: scf.for
 // CHECK: arith.addf
