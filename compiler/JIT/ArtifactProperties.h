@@ -24,7 +24,8 @@ namespace kiln {
 
 /// Bumped whenever the compiler's output changes for the same inputs and
 /// Kiln version (a lowering fix, an ABI change); part of every cache key.
-inline constexpr unsigned kCompilerABIVersion = 1;
+// 2: kernels reading item.dimensions take the launch rank (and compile).
+inline constexpr unsigned kCompilerABIVersion = 2;
 
 /// A constant's canonical spelling: "16", "True", "0.5", "2.0" (a float
 /// always shows a '.', an exponent or inf/nan; 17 digits round-trip).

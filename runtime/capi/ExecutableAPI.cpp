@@ -159,6 +159,30 @@ kiln_status_t kiln_binary_add_kernel(kiln_binary_t binary, const char *name,
   });
 }
 
+kiln_status_t kiln_binary_set_takes_launch_rank(kiln_binary_t binary,
+                                                const char *name,
+                                                int takes_launch_rank) {
+  KILN_CAPI_REQUIRE(binary);
+  KILN_CAPI_REQUIRE(name);
+  return guarded(__func__, [&] {
+    if (takes_launch_rank != 0 && takes_launch_rank != 1)
+      return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
+                        "kiln_binary_set_takes_launch_rank: kernel '" +
+                            std::string(name) + "': takes_launch_rank is " +
+                            std::to_string(takes_launch_rank) +
+                            ", not 0 or 1");
+    for (KernelMetadata &kernel : binary->binary.kernels)
+      if (kernel.name == name) {
+        kernel.takesLaunchRank = takes_launch_rank == 1;
+        return capi::succeed();
+      }
+    return capi::fail(KILN_STATUS_NOT_FOUND,
+                      "kiln_binary_set_takes_launch_rank: no kernel '" +
+                          std::string(name) +
+                          "' was added (see kiln_binary_add_kernel)");
+  });
+}
+
 kiln_status_t kiln_binary_format(kiln_binary_t binary,
                                  kiln_binary_format_t *out) {
   KILN_CAPI_REQUIRE(binary);
@@ -253,6 +277,13 @@ kiln_status_t kiln_kernel_index_kind(kiln_kernel_t kernel,
   *out = kernel->kernel->metadata().indexKind == IndexKind::NdItem
              ? KILN_INDEX_ND_ITEM
              : KILN_INDEX_ITEM;
+  return capi::succeed();
+}
+
+kiln_status_t kiln_kernel_takes_launch_rank(kiln_kernel_t kernel, int *out) {
+  KILN_CAPI_REQUIRE(kernel);
+  KILN_CAPI_REQUIRE(out);
+  *out = kernel->kernel->metadata().takesLaunchRank ? 1 : 0;
   return capi::succeed();
 }
 

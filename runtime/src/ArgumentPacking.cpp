@@ -1,6 +1,7 @@
 //===- ArgumentPacking.cpp - User arguments to the native ABI -----------===//
 //
-// Native ABI: three int64 range extents, then per parameter either its
+// Native ABI: three int64 range extents, the int64 launch rank for kernels
+// that read item.dimensions, then per parameter either its
 // value (bool as one byte), a buffer pointer followed by `rank` int64
 // extents, or local memory followed by `rank` int64 extents; a debug-mode
 // kernel takes a DebugRecord pointer last. Back ends map PackedArg::Kind
@@ -54,13 +55,16 @@ uint64_t alignUp(uint64_t value, uint64_t alignment) {
 
 } // namespace
 
-void packArguments(const LaunchGeometry &geometry,
+void packArguments(const KernelMetadata &metadata,
+                   const LaunchGeometry &geometry,
                    const std::vector<KernelArg> &args, PackedLaunch &launch) {
   std::vector<PackedArg> &packed = launch.args;
   packed.clear();
   uint64_t localEnd = 0;
   for (int64_t extent : geometry.global)
     packed.push_back(int64Value(extent));
+  if (metadata.takesLaunchRank)
+    packed.push_back(int64Value(geometry.dims));
   for (const KernelArg &arg : args) {
     switch (arg.kind()) {
     case KernelArg::Kind::Scalar:

@@ -12,8 +12,10 @@
 namespace kiln {
 
 /// Packs arguments already accepted by checkArguments into `launch.args`
-/// and sets `launch.dynamicLocalMemBytes`.
-void packArguments(const LaunchGeometry &geometry,
+/// and sets `launch.dynamicLocalMemBytes`; the launch rank goes in when
+/// `metadata.takesLaunchRank`.
+void packArguments(const KernelMetadata &metadata,
+                   const LaunchGeometry &geometry,
                    const std::vector<KernelArg> &args, PackedLaunch &launch);
 
 /// Appends the trailing DebugRecord pointer of a debug-mode kernel.

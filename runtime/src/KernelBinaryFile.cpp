@@ -141,6 +141,7 @@ void writeKernel(Writer &w, const KernelMetadata &k) {
   }
   w.u64(k.staticLocalMemBytes);
   w.u8(k.debug ? 1 : 0);
+  w.u8(k.takesLaunchRank ? 1 : 0);
   w.strings(k.debugNames);
   w.strings(k.requiredFeatures);
   w.u32(k.subGroupSize);
@@ -148,7 +149,7 @@ void writeKernel(Writer &w, const KernelMetadata &k) {
 }
 
 bool readKernel(Reader &r, KernelMetadata &k) {
-  uint8_t index, debug;
+  uint8_t index, debug, takesLaunchRank;
   uint32_t params;
   if (!r.str(k.name) || !r.u8(index) || !r.u32(params))
     return false;
@@ -169,11 +170,15 @@ bool readKernel(Reader &r, KernelMetadata &k) {
     p.kind = static_cast<ParamKind>(kind);
     p.dtype = static_cast<DType>(dtype);
   }
-  if (!r.u64(k.staticLocalMemBytes) || !r.u8(debug))
+  if (!r.u64(k.staticLocalMemBytes) || !r.u8(debug) || !r.u8(takesLaunchRank))
     return false;
   if (debug > 1)
     return r.fail("debug flag " + std::to_string(debug) + " is not 0 or 1");
+  if (takesLaunchRank > 1)
+    return r.fail("launch-rank flag " + std::to_string(takesLaunchRank) +
+                  " is not 0 or 1");
   k.debug = debug == 1;
+  k.takesLaunchRank = takesLaunchRank == 1;
   return r.strings(k.debugNames) && r.strings(k.requiredFeatures) &&
          r.u32(k.subGroupSize) && r.str(k.argumentBlockEntry);
 }

@@ -142,16 +142,16 @@ Status packInto(const Kernel &kernel, const IndexSpace &space,
     return geometry.status();
   KILN_RETURN_IF_ERROR(checkArguments(kernel, args));
   launch.geometry = *geometry;
-  // At most one allocation each: the three range extents plus each
-  // argument and its extents (and a DebugRecord); the buffers plus the
-  // kernel and a record.
-  size_t native = 3;
+  // At most one allocation each: the three range extents (and the launch
+  // rank) plus each argument and its extents (and a DebugRecord); the
+  // buffers plus the kernel and a record.
+  size_t native = kernel.metadata().takesLaunchRank ? 4 : 3;
   for (const KernelArg &arg : args)
     native += 1 + (arg.isArray() || arg.isLocalAccessor() ? arg.shape().size() : 0);
   launch.args.reserve(native + 1);
   launch.resources.clear();
   launch.resources.reserve(args.size() + 2);
-  packArguments(*geometry, args, launch);
+  packArguments(kernel.metadata(), *geometry, args, launch);
   for (const KernelArg &arg : args)
     if (arg.isArray())
       launch.resources.push_back(arg.buffer());

@@ -53,6 +53,7 @@ std::string hex(uint64_t value) {
 /// Field offsets of every native argument; the layout alone, no reading.
 struct Layout {
   size_t range[3];
+  std::optional<size_t> rank; ///< Kernels that take the launch rank.
   struct Param {
     size_t value = 0;            ///< Scalar value or pointer.
     std::vector<size_t> extents; ///< Arrays.
@@ -66,6 +67,8 @@ Layout layoutOf(const KernelMetadata &metadata) {
   Layout result;
   for (size_t &field : result.range)
     field = layout.next(8);
+  if (metadata.takesLaunchRank)
+    result.rank = layout.next(8);
   for (const KernelParam &param : metadata.params) {
     Layout::Param p;
     if (param.kind == ParamKind::Scalar) {
@@ -113,6 +116,15 @@ StatusOr<std::vector<KernelArg>> unpackArguments(const Kernel &kernel,
                              " is " + std::to_string(extent) +
                              ", the index space says " +
                              std::to_string(geometry->global[d]));
+  }
+  if (layout.rank) {
+    int64_t rank = 0;
+    reader.read(*layout.rank, &rank, 8);
+    if (rank != static_cast<int64_t>(geometry->dims))
+      return invalidArgument(what + ": launch rank is " +
+                             std::to_string(rank) + ", the index space has " +
+                             std::to_string(geometry->dims) + " dimension" +
+                             (geometry->dims == 1 ? "" : "s"));
   }
   std::vector<KernelArg> args;
   for (size_t i = 0; i < metadata.params.size(); ++i) {

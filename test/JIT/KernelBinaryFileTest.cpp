@@ -28,6 +28,7 @@ KernelBinary everyField() {
               {"t", ParamKind::LocalAccessor, DType::Float16, 2}};
   k.staticLocalMemBytes = 1ull << 40;
   k.debug = true;
+  k.takesLaunchRank = true;
   k.debugNames = {"x", "k.py"};
   k.requiredFeatures = {"fp16", "sub_groups"};
   k.subGroupSize = 32;
@@ -56,6 +57,7 @@ void expectSame(const KernelBinary &a, const KernelBinary &b) {
     }
     EXPECT_EQ(x.staticLocalMemBytes, y.staticLocalMemBytes);
     EXPECT_EQ(x.debug, y.debug);
+    EXPECT_EQ(x.takesLaunchRank, y.takesLaunchRank);
     EXPECT_EQ(x.debugNames, y.debugNames);
     EXPECT_EQ(x.requiredFeatures, y.requiredFeatures);
     EXPECT_EQ(x.subGroupSize, y.subGroupSize);

@@ -36,8 +36,9 @@ struct KernelArgumentValue {
 using DevicePointerOf = std::function<void *(const Buffer &)>;
 
 /// The argument calls for a packed launch, one per native-ABI argument, in
-/// order: the three range extents, then each parameter's value, pointer or
-/// local memory size, and extents.
+/// order: the three range extents, the launch rank for kernels that take
+/// it, then each parameter's value, pointer or local memory size, and
+/// extents.
 std::vector<KernelArgumentValue>
 kernelArgumentValues(const std::vector<PackedArg> &args,
                      const DevicePointerOf &pointerOf);

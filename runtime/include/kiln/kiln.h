@@ -179,6 +179,12 @@ kiln_status_t kiln_binary_add_kernel(kiln_binary_t binary, const char *name,
                                      kiln_index_kind_t index_kind,
                                      const kiln_param_desc_t *params,
                                      size_t nparams);
+/** Marks kernel `name` (already added) as taking the launch rank: kilnc
+ *  compiled it reading `item.dimensions`, so its native ABI has an int64
+ *  rank after the three range extents (KernelMetadata.h). */
+kiln_status_t kiln_binary_set_takes_launch_rank(kiln_binary_t binary,
+                                                const char *name,
+                                                int takes_launch_rank);
 kiln_status_t kiln_binary_format(kiln_binary_t binary,
                                  kiln_binary_format_t *out);
 /** The device code; valid while the binary handle lives. */
@@ -205,6 +211,9 @@ kiln_status_t kiln_kernel_get(kiln_executable_t executable, const char *name,
 kiln_status_t kiln_kernel_name(kiln_kernel_t kernel, const char **out);
 kiln_status_t kiln_kernel_index_kind(kiln_kernel_t kernel,
                                      kiln_index_kind_t *out);
+/** 1 when the kernel's native ABI carries the launch rank (it reads
+ *  `item.dimensions`), else 0. */
+kiln_status_t kiln_kernel_takes_launch_rank(kiln_kernel_t kernel, int *out);
 /** Number of launch arguments the kernel takes (the index excluded). */
 kiln_status_t kiln_kernel_param_count(kiln_kernel_t kernel, size_t *out);
 /** Parameter `index`; any out-pointer may be NULL. `is_array` is 1 for

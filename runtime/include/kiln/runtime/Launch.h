@@ -148,11 +148,12 @@ callKernelAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
                 const EventList &waitFor = {});
 
 /// The launch arguments held by `blob`: the kernel's native ABI (the three
-/// range extents, then per parameter its value, or a buffer's
-/// deviceAddress() followed by its int64 extents) laid out like a C struct
-/// with natural alignment, without the DebugRecord pointer (the runtime
-/// adds it). Each pointer must be the deviceAddress() of a live buffer of
-/// the kernel's device; the range extents must match `space`. Kernels with
+/// range extents, the int64 launch rank if metadata().takesLaunchRank,
+/// then per parameter its value, or a buffer's deviceAddress() followed by
+/// its int64 extents) laid out like a C struct with natural alignment,
+/// without the DebugRecord pointer (the runtime adds it). Each pointer must
+/// be the deviceAddress() of a live buffer of the kernel's device; the
+/// range extents and the rank must match `space`. Kernels with
 /// LocalAccessor parameters are refused (use launchAsync).
 StatusOr<std::vector<KernelArg>> unpackArguments(const Kernel &kernel,
                                                  const IndexSpace &space,

@@ -425,6 +425,22 @@ def _(name):
     eq("item", out().reshape(-1, 7), item_rows((8, 6)))
 
 
+# item_dimensions: one launch per output, [dimensions, dimensions via a
+# device function + base, range 0, linear id] per work-item.
+ITEM_DIMENSIONS = {"out_r6": (6,), "out_r6x1": (6, 1), "out_r2x3x1": (2, 3, 1),
+                   "out_r1x2x3": (1, 2, 3), "out_nd4x2": (4, 2)}
+
+
+@check("item_dimensions")
+def _(name):
+    for output, rng_ in ITEM_DIMENSIONS.items():
+        n = int(np.prod(rng_))
+        rank = len(rng_)
+        want = np.array([[rank, rank + 100, rng_[0], k] for k in range(n)],
+                        np.int64)
+        eq(output, out(output), want)
+
+
 # ===========================================================================
 # S4 expressions
 # ===========================================================================
