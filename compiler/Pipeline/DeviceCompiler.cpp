@@ -65,7 +65,8 @@ generateDeviceCode(llvm::Module &module, const CompileOptions &options,
       return ptx.takeError();
     return std::vector<uint8_t>(ptx->begin(), ptx->end());
   }
-  auto words = serializeToSPIRV(module, options.optLevel, observe);
+  auto words =
+      serializeToSPIRV(module, options.optLevel, options.debug, observe);
   if (!words)
     return words.takeError();
   std::vector<uint8_t> bytes(words->size() * 4);

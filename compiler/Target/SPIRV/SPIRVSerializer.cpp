@@ -9,7 +9,7 @@
 using namespace kiln;
 
 llvm::Expected<std::vector<uint32_t>>
-kiln::serializeToSPIRV(llvm::Module &module, unsigned optLevel,
+kiln::serializeToSPIRV(llvm::Module &module, unsigned optLevel, bool lineInfo,
                        llvm::function_ref<void(llvm::Module &)> onOptimized) {
   auto machine = createTargetMachine(module.getTargetTriple().str(), "",
                                      /*features=*/"", optLevel);
@@ -19,7 +19,9 @@ kiln::serializeToSPIRV(llvm::Module &module, unsigned optLevel,
   if (onOptimized)
     onOptimized(module);
   // Debug mode: the back end drops DILocations, so lines travel as names.
-  std::vector<std::string> lineFiles = markInstructionLines(module);
+  std::vector<std::string> lineFiles;
+  if (lineInfo)
+    lineFiles = markInstructionLines(module);
   auto bytes = emitSPIRVWithNames(!lineFiles.empty(), [&] {
     return emitModule(module, **machine, llvm::CodeGenFileType::ObjectFile);
   });

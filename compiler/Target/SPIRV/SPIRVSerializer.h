@@ -11,9 +11,12 @@
 namespace kiln {
 
 /// Optimises `module` and returns an OpenCL-flavoured SPIR-V binary that
-/// SPIRV-LLVM-Translator 15 also accepts (see SPIRVCompat.h).
+/// SPIRV-LLVM-Translator 15 also accepts (see SPIRVCompat.h). With
+/// `lineInfo` (debug mode), the DILocations become OpString/OpLine (see
+/// SPIRVLineInfo.h); without it the back end's output is kept as is, even
+/// for a module with debug info from a linked library.
 llvm::Expected<std::vector<uint32_t>>
-serializeToSPIRV(llvm::Module &module, unsigned optLevel,
+serializeToSPIRV(llvm::Module &module, unsigned optLevel, bool lineInfo,
                  llvm::function_ref<void(llvm::Module &)> onOptimized = {});
 
 } // namespace kiln
