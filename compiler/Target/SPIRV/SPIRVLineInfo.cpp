@@ -56,8 +56,7 @@ std::string sourcePath(const llvm::DIFile &file) {
 
 std::vector<std::string> kiln::markInstructionLines(llvm::Module &module) {
   std::vector<std::string> files;
-  // Without -g there is no compile unit: leave the module alone so release
-  // binaries stay exactly what the back end writes.
+  // No compile unit, no line to carry: leave the module alone.
   if (!module.getNamedMetadata("llvm.dbg.cu"))
     return files;
   llvm::DenseMap<const llvm::DIFile *, unsigned> fileIndex;
@@ -129,7 +128,7 @@ uint32_t instructionWord(uint16_t wordCount, uint16_t opcode) {
   return (uint32_t(wordCount) << 16) | opcode;
 }
 
-/// The nul-terminated literal string starting at `words[begin]`.
+/// The nul-terminated literal string that `words` hold.
 std::string literalString(llvm::ArrayRef<uint32_t> words) {
   std::string text;
   for (uint32_t word : words)
