@@ -212,19 +212,19 @@ private:
     Type bits = cast<ArrayType>(buf.getType()).getElementType();
     auto order = MemoryOrder::Relaxed;
     auto scope = MemoryScope::WorkGroup;
-    Value initial = AtomicLoadOp::create(b, loc, bits, buf, ValueRange{slot},
-                                         order, scope);
-    auto loop = scf::WhileOp::create(b, loc, TypeRange{bits},
-                                     ValueRange{initial});
+    Value initial =
+        AtomicLoadOp::create(b, loc, bits, buf, ValueRange{slot}, order, scope);
+    auto loop =
+        scf::WhileOp::create(b, loc, TypeRange{bits}, ValueRange{initial});
     Block *before = b.createBlock(&loop.getBefore(), {}, {bits}, {loc});
     Value oldBits = before->getArgument(0);
-    Value old = wide == bits ? oldBits
-                             : Value(arith::BitcastOp::create(b, loc, wide,
-                                                              oldBits));
+    Value old = wide == bits
+                    ? oldBits
+                    : Value(arith::BitcastOp::create(b, loc, wide, oldBits));
     Value updated = combine(b, loc, kind, old, x);
-    Value newBits = wide == bits ? updated
-                                 : Value(arith::BitcastOp::create(
-                                       b, loc, bits, updated));
+    Value newBits =
+        wide == bits ? updated
+                     : Value(arith::BitcastOp::create(b, loc, bits, updated));
     auto cas = AtomicCmpXchgOp::create(b, loc, bits, b.getI1Type(), buf,
                                        ValueRange{slot}, oldBits, newBits,
                                        order, scope);
@@ -287,8 +287,8 @@ void Expander::expand(GroupReduceOp op) {
   barrier(b, loc, group);
   // 2. Work-items beyond the scratch (groups larger than `slots`) fold
   //    their value into slot `lid mod slots` with a compare-exchange loop.
-  ifThen(b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, lid,
-                                       slots),
+  ifThen(b, loc,
+         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, lid, slots),
          [&] {
            Value slot = arith::RemUIOp::create(b, loc, lid, slots);
            atomicCombine(b, loc, kind, buf, slot, x, wide);
@@ -302,18 +302,25 @@ void Expander::expand(GroupReduceOp op) {
   ifThen(b, loc, ult(lid, lanes), [&] {
     Value first = fromBits(LoadOp::create(b, loc, buf, ValueRange{lid}));
     Value start = arith::AddIOp::create(b, loc, lid, lanes);
-    Value column = fold(b, loc, start, used, lanes, first, [&](Value j) {
-      return fromBits(LoadOp::create(b, loc, buf, ValueRange{j}));
-    }, kind);
+    Value column = fold(
+        b, loc, start, used, lanes, first,
+        [&](Value j) {
+          return fromBits(LoadOp::create(b, loc, buf, ValueRange{j}));
+        },
+        kind);
     StoreOp::create(b, loc, toBits(column), buf, ValueRange{lid});
   });
   barrier(b, loc, group);
   // 4. Every work-item combines the column values in the same order, so
   //    all get the same result.
-  Value first = fromBits(LoadOp::create(b, loc, buf, ValueRange{c64(b, loc, 0)}));
-  Value result = fold(b, loc, one, lanes, one, first, [&](Value j) {
-    return fromBits(LoadOp::create(b, loc, buf, ValueRange{j}));
-  }, kind);
+  Value first =
+      fromBits(LoadOp::create(b, loc, buf, ValueRange{c64(b, loc, 0)}));
+  Value result = fold(
+      b, loc, one, lanes, one, first,
+      [&](Value j) {
+        return fromBits(LoadOp::create(b, loc, buf, ValueRange{j}));
+      },
+      kind);
   barrier(b, loc, group); // the scratch may be reused right after
   op.replaceAllUsesWith(narrow(b, loc, result, type));
   op.erase();

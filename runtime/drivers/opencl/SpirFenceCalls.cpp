@@ -107,15 +107,15 @@ uint32_t fenceOrder(uint32_t semantics) {
 /// SPIR-V Scope → OpenCL memory_scope.
 std::optional<uint32_t> fenceScope(uint32_t scope) {
   switch (scope) {
-  case 0: // CrossDevice
+  case 0:     // CrossDevice
     return 3; // memory_scope_all_svm_devices
-  case 1: // Device
+  case 1:     // Device
     return 2;
   case 2: // Workgroup
     return 1;
   case 3: // Subgroup
     return 4;
-  case 4: // Invocation
+  case 4:     // Invocation
     return 0; // memory_scope_work_item
   }
   return std::nullopt;
@@ -129,7 +129,9 @@ public:
   std::vector<uint32_t> take() { return std::move(out); }
 
 private:
-  Status scan();
+  /// Collects what the rewrite needs; false when the instruction stream is
+  /// malformed.
+  bool scan();
   uint32_t fresh() { return bound++; }
   /// An OpConstant of the 32-bit integer type with `value`, made if needed.
   uint32_t constant(uint32_t value) {
@@ -155,12 +157,11 @@ private:
   std::vector<uint32_t> newTypes;              // appended to the types
 };
 
-Status Rewriter::scan() {
+bool Rewriter::scan() {
   for (size_t i = kHeaderWords; i < in.size();) {
     uint16_t count = in[i] >> 16, op = in[i] & 0xffff;
     if (count == 0 || i + count > in.size())
-      return internalError("malformed SPIR-V instruction at word " +
-                           std::to_string(i));
+      return false;
     if (op == kOpCapability && count == 2 && in[i + 1] == kCapabilityLinkage)
       hasLinkage = true;
     else if (op == kOpTypeVoid && count == 2)
@@ -180,18 +181,17 @@ Status Rewriter::scan() {
       constants.emplace(in[i + 3], in[i + 2]);
     }
     if (op == kOpTypeFunction && count == 6 && in[i + 2] == voidType &&
-        in[i + 3] == uintType && in[i + 4] == uintType &&
-        in[i + 5] == uintType)
+        in[i + 3] == uintType && in[i + 4] == uintType && in[i + 5] == uintType)
       fnType = in[i + 1];
   }
-  return Status();
+  return true;
 }
 
 Status Rewriter::run() {
-  if (in.size() < kHeaderWords || in[0] != kMagic)
-    return internalError("not a SPIR-V binary (bad magic number)");
-  KILN_RETURN_IF_ERROR(scan());
-  if (!hasBarrier) {
+  // A binary this cannot parse goes to the translator unchanged: it is the
+  // authority on what is wrong with it, and its message is quoted.
+  bool parsed = in.size() >= kHeaderWords && in[0] == kMagic && scan();
+  if (!parsed || !hasBarrier) {
     out = std::move(in);
     return Status();
   }
@@ -203,13 +203,14 @@ Status Rewriter::run() {
   }
   if (!voidType) {
     voidType = fresh();
-    newTypes.insert(newTypes.end(), {instructionWord(2, kOpTypeVoid), voidType});
+    newTypes.insert(newTypes.end(),
+                    {instructionWord(2, kOpTypeVoid), voidType});
   }
   if (!fnType) {
     fnType = fresh();
-    newTypes.insert(newTypes.end(), {instructionWord(6, kOpTypeFunction),
-                                     fnType, voidType, uintType, uintType,
-                                     uintType});
+    newTypes.insert(newTypes.end(),
+                    {instructionWord(6, kOpTypeFunction), fnType, voidType,
+                     uintType, uintType, uintType});
   }
   uint32_t fence = fresh();
   std::vector<uint32_t> name = literalString(kAtomicWorkItemFence);
@@ -252,8 +253,7 @@ Status Rewriter::run() {
                                std::to_string(j));
         auto scope = constantValues.find(in[j + 1]);
         auto semantics = constantValues.find(in[j + 2]);
-        if (scope == constantValues.end() ||
-            semantics == constantValues.end())
+        if (scope == constantValues.end() || semantics == constantValues.end())
           return internalError("OpMemoryBarrier at word " + std::to_string(j) +
                                ": scope and semantics must be 32-bit "
                                "OpConstants to be turned into a fence call");
@@ -295,8 +295,7 @@ Status Rewriter::run() {
 StatusOr<std::vector<uint8_t>>
 callFencesForMemoryBarriers(const std::vector<uint8_t> &spirv) {
   if (spirv.size() % 4 != 0)
-    return internalError("SPIR-V binary size " + std::to_string(spirv.size()) +
-                         " is not a multiple of 4");
+    return spirv; // not SPIR-V words: left to the translator (see run())
   std::vector<uint32_t> words(spirv.size() / 4);
   std::memcpy(words.data(), spirv.data(), spirv.size());
   Rewriter rewriter(std::move(words));

@@ -28,9 +28,10 @@ inline constexpr const char *kAtomicWorkItemFence =
 /// Returns `spirv` with every OpMemoryBarrier replaced by a call of
 /// kAtomicWorkItemFence (declared as an imported function). Memory
 /// semantics without storage-class bits (how LLVM writes a plain `fence`,
-/// which orders all memory) fence global and local memory. Fails on a
-/// malformed binary or a barrier whose scope or semantics is not an
-/// OpConstant.
+/// which orders all memory) fence global and local memory. A binary that
+/// does not parse as SPIR-V words is returned unchanged (the translator
+/// then says what is wrong with it). Fails on a barrier whose scope or
+/// semantics is not an OpConstant.
 StatusOr<std::vector<uint8_t>>
 callFencesForMemoryBarriers(const std::vector<uint8_t> &spirv);
 
