@@ -33,7 +33,7 @@ void Sema::checkAttribute(ExprPtr &e) {
     std::string hint;
     if (a->attr.rfind("get_", 0) == 0 || a->attr == "leader")
       hint = "; call it: '" + a->attr + "()'";
-    else if (a->attr == "dimensions")
+    else if (a->attr == "dimensions" && obj->type.isIndexObject())
       hint = "; it is an attribute of 'Item'";
     error(a->attrLoc, "'" + obj->type.str() + "' has no attribute '" +
                           a->attr + "'" + hint);
