@@ -40,9 +40,10 @@ mlir::Value TargetInfo::getDynamicLocalMemoryBase(mlir::OpBuilder &,
   return {};
 }
 
-mlir::LLVM::LLVMFuncOp kiln::getOrDeclareFunction(
-    mlir::OpBuilder &b, llvm::StringRef name, mlir::LLVM::LLVMFunctionType type,
-    mlir::LLVM::CConv cconv) {
+mlir::LLVM::LLVMFuncOp
+kiln::getOrDeclareFunction(mlir::OpBuilder &b, llvm::StringRef name,
+                           mlir::LLVM::LLVMFunctionType type,
+                           mlir::LLVM::CConv cconv) {
   mlir::Operation *anchor = b.getInsertionBlock()->getParentOp();
   auto module = llvm::dyn_cast<mlir::ModuleOp>(anchor);
   if (!module)
@@ -82,14 +83,33 @@ mlir::LLVM::AtomicOrdering failureOrderingOf(kiln::MemoryOrder order) {
 }
 } // namespace
 
-mlir::Value TargetInfo::createCompareExchange(
-    mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
-    mlir::Value expected, mlir::Value desired, kiln::MemoryOrder order,
-    kiln::MemoryScope scope) const {
+mlir::Value
+TargetInfo::createCompareExchange(mlir::OpBuilder &b, mlir::Location loc,
+                                  mlir::Value ptr, mlir::Value expected,
+                                  mlir::Value desired, kiln::MemoryOrder order,
+                                  kiln::MemoryScope scope) const {
   unsigned align = expected.getType().getIntOrFloatBitWidth() / 8;
   auto pair = mlir::LLVM::AtomicCmpXchgOp::create(
       b, loc, ptr, expected, desired, successOrdering(order),
       failureOrderingOf(order), getSyncScope(scope), align);
   return mlir::LLVM::ExtractValueOp::create(b, loc, pair,
                                             llvm::ArrayRef<int64_t>{0});
+}
+
+mlir::Value TargetInfo::createAtomicLoad(mlir::OpBuilder &b, mlir::Location loc,
+                                         mlir::Value ptr, mlir::Type bits,
+                                         kiln::MemoryOrder order,
+                                         kiln::MemoryScope scope) const {
+  return mlir::LLVM::LoadOp::create(
+      b, loc, bits, ptr, bits.getIntOrFloatBitWidth() / 8, false, false, false,
+      false, successOrdering(order), getSyncScope(scope));
+}
+
+void TargetInfo::createAtomicStore(mlir::OpBuilder &b, mlir::Location loc,
+                                   mlir::Value ptr, mlir::Value value,
+                                   kiln::MemoryOrder order,
+                                   kiln::MemoryScope scope) const {
+  mlir::LLVM::StoreOp::create(
+      b, loc, value, ptr, value.getType().getIntOrFloatBitWidth() / 8, false,
+      false, false, successOrdering(order), getSyncScope(scope));
 }

@@ -85,13 +85,21 @@ public:
 
   /// A strong compare-exchange of the integer at `ptr`; returns the value
   /// seen (success is `seen == expected`).
-  virtual mlir::Value createCompareExchange(mlir::OpBuilder &b,
-                                            mlir::Location loc,
-                                            mlir::Value ptr,
-                                            mlir::Value expected,
-                                            mlir::Value desired,
-                                            kiln::MemoryOrder order,
-                                            kiln::MemoryScope scope) const;
+  virtual mlir::Value
+  createCompareExchange(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+                        mlir::Value expected, mlir::Value desired,
+                        kiln::MemoryOrder order, kiln::MemoryScope scope) const;
+
+  /// An atomic load of the integer of type `bits` at `ptr`.
+  virtual mlir::Value createAtomicLoad(mlir::OpBuilder &b, mlir::Location loc,
+                                       mlir::Value ptr, mlir::Type bits,
+                                       kiln::MemoryOrder order,
+                                       kiln::MemoryScope scope) const;
+  /// An atomic store of the integer `value` at `ptr`.
+  virtual void createAtomicStore(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::Value ptr, mlir::Value value,
+                                 kiln::MemoryOrder order,
+                                 kiln::MemoryScope scope) const;
 
   //===--- Sub-group operations -------------------------------------------===//
   virtual mlir::Value createShuffle(mlir::OpBuilder &b, mlir::Location loc,

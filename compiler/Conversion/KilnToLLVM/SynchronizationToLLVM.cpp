@@ -93,8 +93,7 @@ Value floatUpdate(OpBuilder &b, Location loc, AtomicKind kind, Value old,
 }
 
 /// Base of the atomic patterns: the address of the accessed element.
-template <typename OpT>
-struct AtomicPattern : KilnPattern<OpT> {
+template <typename OpT> struct AtomicPattern : KilnPattern<OpT> {
   using KilnPattern<OpT>::KilnPattern;
 
   Value address(OpT op, typename OpT::Adaptor adaptor,
@@ -118,15 +117,14 @@ struct AtomicRMWOpLowering : AtomicPattern<AtomicRMWOp> {
     LLVM::AtomicOrdering order = llvmOrdering(op.getOrder());
     bool isFloat = isa<FloatType>(element);
     if (isFloat && !target.hasNativeFloatAtomic(op.getKind(), element)) {
-      rewriter.replaceOp(op, compareExchangeLoop(rewriter, op, address,
-                                                 adaptor.getValue(), order,
-                                                 scope));
+      rewriter.replaceOp(op,
+                         compareExchangeLoop(rewriter, op, address,
+                                             adaptor.getValue(), order, scope));
       return success();
     }
-    auto rmw = LLVM::AtomicRMWOp::create(rewriter, loc,
-                                         *binOp(op.getKind(), isFloat), address,
-                                         adaptor.getValue(), order, scope,
-                                         element.getIntOrFloatBitWidth() / 8);
+    auto rmw = LLVM::AtomicRMWOp::create(
+        rewriter, loc, *binOp(op.getKind(), isFloat), address,
+        adaptor.getValue(), order, scope, element.getIntOrFloatBitWidth() / 8);
     rewriter.replaceOp(op, rmw.getResult());
     return success();
   }
@@ -134,8 +132,8 @@ struct AtomicRMWOpLowering : AtomicPattern<AtomicRMWOp> {
 private:
   /// old = *p; loop { new = f(old, v); (seen, ok) = cmpxchg(p, old, new);
   /// if ok: done; old = seen }. Returns the value before the update.
-  Value compareExchangeLoop(ConversionPatternRewriter &rewriter,
-                            AtomicRMWOp op, Value address, Value operand,
+  Value compareExchangeLoop(ConversionPatternRewriter &rewriter, AtomicRMWOp op,
+                            Value address, Value operand,
                             LLVM::AtomicOrdering order, StringRef scope) const {
     Location loc = op.getLoc();
     Type type = operand.getType();
@@ -146,18 +144,18 @@ private:
     Block *loop = rewriter.createBlock(done, {bits}, {loc});
 
     rewriter.setInsertionPointToEnd(current);
-    Value initial = LLVM::LoadOp::create(rewriter, loc, bits, address, align,
-                                         false, false, false, false,
-                                         LLVM::AtomicOrdering::monotonic, scope);
+    Value initial = LLVM::LoadOp::create(
+        rewriter, loc, bits, address, align, false, false, false, false,
+        LLVM::AtomicOrdering::monotonic, scope);
     LLVM::BrOp::create(rewriter, loc, ValueRange{initial}, loop);
 
     rewriter.setInsertionPointToEnd(loop);
     Value oldBits = loop->getArgument(0);
     Value old = fromBits(rewriter, loc, oldBits, type);
     Value updated = floatUpdate(rewriter, loc, op.getKind(), old, operand);
-    Value seen = target.createCompareExchange(
-        rewriter, loc, address, oldBits, toBits(rewriter, loc, updated),
-        op.getOrder(), op.getScope());
+    Value seen = target.createCompareExchange(rewriter, loc, address, oldBits,
+                                              toBits(rewriter, loc, updated),
+                                              op.getOrder(), op.getScope());
     Value ok = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
                                     seen, oldBits);
     LLVM::CondBrOp::create(rewriter, loc, ok, done, ValueRange{}, loop,
@@ -175,10 +173,9 @@ struct AtomicLoadOpLowering : AtomicPattern<AtomicLoadOp> {
     Location loc = op.getLoc();
     Type element = op.getArray().getType().getElementType();
     Value address = this->address(op, adaptor, rewriter);
-    Value raw = LLVM::LoadOp::create(
-        rewriter, loc, bitsType(element), address,
-        element.getIntOrFloatBitWidth() / 8, false, false, false, false,
-        llvmOrdering(op.getOrder()), target.getSyncScope(op.getScope()));
+    Value raw =
+        target.createAtomicLoad(rewriter, loc, address, bitsType(element),
+                                op.getOrder(), op.getScope());
     rewriter.replaceOp(op, fromBits(rewriter, loc, raw, element));
     return success();
   }
@@ -190,13 +187,10 @@ struct AtomicStoreOpLowering : AtomicPattern<AtomicStoreOp> {
   matchAndRewrite(AtomicStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Type element = op.getArray().getType().getElementType();
     Value address = this->address(op, adaptor, rewriter);
-    LLVM::StoreOp::create(rewriter, loc,
-                          toBits(rewriter, loc, adaptor.getValue()), address,
-                          element.getIntOrFloatBitWidth() / 8, false, false,
-                          false, llvmOrdering(op.getOrder()),
-                          target.getSyncScope(op.getScope()));
+    target.createAtomicStore(rewriter, loc, address,
+                             toBits(rewriter, loc, adaptor.getValue()),
+                             op.getOrder(), op.getScope());
     rewriter.eraseOp(op);
     return success();
   }
@@ -215,8 +209,8 @@ struct AtomicCmpXchgOpLowering : AtomicPattern<AtomicCmpXchgOp> {
         rewriter, loc, address, expected,
         toBits(rewriter, loc, adaptor.getDesired()), op.getOrder(),
         op.getScope());
-    Value ok = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                    old, expected);
+    Value ok = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, old,
+                                    expected);
     rewriter.replaceOp(op, {fromBits(rewriter, loc, old, element), ok});
     return success();
   }
@@ -261,8 +255,7 @@ struct SubGroupBarrierOpLowering : KilnPattern<SubGroupBarrierOp> {
 void kiln::populateAtomicPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const TargetInfo &target) {
-  patterns.add<AtomicRMWOpLowering, AtomicLoadOpLowering,
-               AtomicStoreOpLowering, AtomicCmpXchgOpLowering,
-               AtomicFenceOpLowering, BarrierOpLowering,
-               SubGroupBarrierOpLowering>(converter, target);
+  patterns.add<AtomicRMWOpLowering, AtomicLoadOpLowering, AtomicStoreOpLowering,
+               AtomicCmpXchgOpLowering, AtomicFenceOpLowering,
+               BarrierOpLowering, SubGroupBarrierOpLowering>(converter, target);
 }

@@ -137,7 +137,8 @@ int32_t spirvScope(MemoryScope scope) {
 }
 
 int32_t spirvSemantics(MemoryOrder order, unsigned addressSpace) {
-  int32_t storage = addressSpace == 3 ? 0x100 : 0x200; // Workgroup / CrossWorkgroup
+  int32_t storage =
+      addressSpace == 3 ? 0x100 : 0x200; // Workgroup / CrossWorkgroup
   switch (order) {
   case MemoryOrder::Relaxed:
     return 0;
@@ -152,6 +153,11 @@ int32_t spirvSemantics(MemoryOrder order, unsigned addressSpace) {
   }
   return 0x10 | storage;
 }
+
+Value i32Constant(OpBuilder &b, Location loc, int32_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(v));
+}
 } // namespace
 
 Value SPIRVTargetInfo::createCompareExchange(OpBuilder &b, Location loc,
@@ -161,21 +167,45 @@ Value SPIRVTargetInfo::createCompareExchange(OpBuilder &b, Location loc,
   // LLVM 22's SPIR-V back end mistypes an LLVM cmpxchg result that reaches
   // a phi (spirv-val rejects the module); the SPIR-V builtin returns the
   // old value alone.
-  unsigned space =
-      cast<LLVM::LLVMPointerType>(ptr.getType()).getAddressSpace();
+  unsigned space = cast<LLVM::LLVMPointerType>(ptr.getType()).getAddressSpace();
   bool wide = expected.getType().getIntOrFloatBitWidth() == 64;
   std::string name = "_Z29__spirv_AtomicCompareExchangePU3AS" +
                      std::to_string(space) + (wide ? "liiill" : "iiiiii");
-  MemoryOrder failure = order == MemoryOrder::AcqRel ? MemoryOrder::Acquire
-                        : order == MemoryOrder::Release
-                            ? MemoryOrder::Relaxed
-                            : order;
-  auto i32 = [&](int32_t v) {
-    return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                    b.getI32IntegerAttr(v));
-  };
+  MemoryOrder failure = order == MemoryOrder::AcqRel    ? MemoryOrder::Acquire
+                        : order == MemoryOrder::Release ? MemoryOrder::Relaxed
+                                                        : order;
+  auto i32 = [&](int32_t v) { return i32Constant(b, loc, v); };
   return callOpenCLBuiltin(
       b, loc, name, expected.getType(),
       ValueRange{ptr, i32(spirvScope(scope)), i32(spirvSemantics(order, space)),
                  i32(spirvSemantics(failure, space)), desired, expected});
+}
+
+// LLVM 22's SPIR-V back end writes an atomic LLVM load or store as a plain
+// OpLoad / OpStore, dropping atomicity and ordering; the SPIR-V builtins
+// become OpAtomicLoad / OpAtomicStore.
+Value SPIRVTargetInfo::createAtomicLoad(OpBuilder &b, Location loc, Value ptr,
+                                        Type bits, MemoryOrder order,
+                                        MemoryScope scope) const {
+  unsigned space = cast<LLVM::LLVMPointerType>(ptr.getType()).getAddressSpace();
+  bool wide = bits.getIntOrFloatBitWidth() == 64;
+  std::string name = "_Z18__spirv_AtomicLoadPU3AS" + std::to_string(space) +
+                     (wide ? "lii" : "iii");
+  return callOpenCLBuiltin(
+      b, loc, name, bits,
+      ValueRange{ptr, i32Constant(b, loc, spirvScope(scope)),
+                 i32Constant(b, loc, spirvSemantics(order, space))});
+}
+
+void SPIRVTargetInfo::createAtomicStore(OpBuilder &b, Location loc, Value ptr,
+                                        Value value, MemoryOrder order,
+                                        MemoryScope scope) const {
+  unsigned space = cast<LLVM::LLVMPointerType>(ptr.getType()).getAddressSpace();
+  bool wide = value.getType().getIntOrFloatBitWidth() == 64;
+  std::string name = "_Z19__spirv_AtomicStorePU3AS" + std::to_string(space) +
+                     (wide ? "liil" : "iiii");
+  callOpenCLBuiltin(
+      b, loc, name, Type(),
+      ValueRange{ptr, i32Constant(b, loc, spirvScope(scope)),
+                 i32Constant(b, loc, spirvSemantics(order, space)), value});
 }

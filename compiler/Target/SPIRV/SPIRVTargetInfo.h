@@ -52,6 +52,15 @@ public:
                                     kiln::MemoryOrder order,
                                     kiln::MemoryScope scope) const override;
 
+  mlir::Value createAtomicLoad(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::Value ptr, mlir::Type bits,
+                               kiln::MemoryOrder order,
+                               kiln::MemoryScope scope) const override;
+  void createAtomicStore(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value ptr, mlir::Value value,
+                         kiln::MemoryOrder order,
+                         kiln::MemoryScope scope) const override;
+
   // SPIRVBuiltins.cpp
   mlir::Value createShuffle(mlir::OpBuilder &b, mlir::Location loc,
                             kiln::ShuffleMode mode, mlir::Value value,

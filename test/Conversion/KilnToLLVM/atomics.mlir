@@ -33,3 +33,13 @@ kiln.kernel @atom(%item: !kiln.item, %i: !kiln.array<i32, 1>, %f: !kiln.array<f3
 // SPIRV: %[[SEEN:.+]] = llvm.call spir_funccc @_Z29__spirv_AtomicCompareExchangePU3AS3iiiiii(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[OLD]])
 // SPIRV: %[[OK:.+]] = llvm.icmp "eq" %[[SEEN]], %[[OLD]] : i32
 // SPIRV: llvm.cond_br %[[OK]], ^{{.+}}, ^[[LOOP]](%[[SEEN]] : i32)
+// LLVM 22's SPIR-V back end drops atomicity from an atomic LLVM load/store
+// (plain OpLoad/OpStore), so they are __spirv_AtomicLoad/Store calls
+// (scope, semantics = order | storage class).
+// SPIRV: %[[SCOPE:.+]] = llvm.mlir.constant(1 : i32) : i32
+// SPIRV: %[[ACQ:.+]] = llvm.mlir.constant(514 : i32) : i32
+// SPIRV: %[[L:.+]] = llvm.call spir_funccc @_Z18__spirv_AtomicLoadPU3AS1iii(%{{.+}}, %[[SCOPE]], %[[ACQ]]) : (!llvm.ptr<1>, i32, i32) -> i32
+// SPIRV: %[[REL:.+]] = llvm.mlir.constant(516 : i32) : i32
+// SPIRV: llvm.call spir_funccc @_Z19__spirv_AtomicStorePU3AS1iiii(%{{.+}}, %{{.+}}, %[[REL]], %[[L]]) : (!llvm.ptr<1>, i32, i32, i32) -> ()
+// SPIRV-NOT: llvm.load {{.*}} atomic
+// SPIRV-NOT: llvm.store {{.*}} atomic
