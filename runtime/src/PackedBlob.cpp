@@ -9,6 +9,7 @@
 #include "kiln/runtime/Launch.h"
 
 #include "LaunchValidation.h"
+#include "kiln/runtime/ArgumentBlock.h"
 #include "kiln/runtime/Buffer.h"
 #include "kiln/runtime/Device.h"
 #include "kiln/runtime/Executable.h"
@@ -16,33 +17,10 @@
 
 #include <cinttypes>
 #include <cstdio>
+#include <cstring>
 
 namespace kiln {
 namespace {
-
-/// Reads naturally aligned fields from the blob.
-class BlobReader {
-public:
-  BlobReader(const uint8_t *data, size_t size) : data_(data), size_(size) {}
-
-  /// Offset of the next field of `bytes` bytes; advances past it.
-  size_t next(size_t bytes) {
-    offset_ = (offset_ + bytes - 1) / bytes * bytes;
-    size_t at = offset_;
-    offset_ += bytes;
-    return at;
-  }
-  bool fits() const { return offset_ <= size_; }
-  size_t end() const { return offset_; }
-  void read(size_t at, void *out, size_t bytes) const {
-    std::memcpy(out, data_ + at, bytes);
-  }
-
-private:
-  const uint8_t *data_;
-  size_t size_;
-  size_t offset_ = 0;
-};
 
 std::string hex(uint64_t value) {
   char text[24];
@@ -50,38 +28,11 @@ std::string hex(uint64_t value) {
   return text;
 }
 
-/// Field offsets of every native argument; the layout alone, no reading.
-struct Layout {
-  size_t range[3];
-  std::optional<size_t> rank; ///< Kernels that take the launch rank.
-  struct Param {
-    size_t value = 0;            ///< Scalar value or pointer.
-    std::vector<size_t> extents; ///< Arrays.
-  };
-  std::vector<Param> params;
-  size_t size = 0; ///< sizeof the struct (rounded up to 8).
-};
-
-Layout layoutOf(const KernelMetadata &metadata) {
-  BlobReader layout(nullptr, 0);
-  Layout result;
-  for (size_t &field : result.range)
-    field = layout.next(8);
-  if (metadata.takesLaunchRank)
-    result.rank = layout.next(8);
-  for (const KernelParam &param : metadata.params) {
-    Layout::Param p;
-    if (param.kind == ParamKind::Scalar) {
-      p.value = layout.next(dtypeSize(param.dtype));
-    } else {
-      p.value = layout.next(8);
-      for (unsigned d = 0; d < param.rank; ++d)
-        p.extents.push_back(layout.next(8));
-    }
-    result.params.push_back(p);
-  }
-  result.size = (layout.end() + 7) / 8 * 8;
-  return result;
+/// Reads a field of the blob.
+template <typename T> T readField(const void *blob, uint64_t offset) {
+  T value{};
+  std::memcpy(&value, static_cast<const uint8_t *>(blob) + offset, sizeof(T));
+  return value;
 }
 
 } // namespace
@@ -96,30 +47,31 @@ StatusOr<std::vector<KernelArg>> unpackArguments(const Kernel &kernel,
     if (param.kind == ParamKind::LocalAccessor)
       return invalidArgument(what + ": local accessor '" + param.name +
                              "' cannot be packed; use launchAsync");
-  Layout layout = layoutOf(metadata);
+  // The blob is the range extents (and launch rank), then the kernel's
+  // argument block: the header keeps the block's 8-byte alignment.
+  uint64_t header = metadata.takesLaunchRank ? 32 : 24;
+  ArgumentBlockLayout layout = argumentBlockLayout(metadata);
+  uint64_t expected = header + layout.size;
   if (!blob)
     return invalidArgument(what + ": null blob");
-  if (size != layout.size)
+  if (size != expected)
     return invalidArgument(what + ": the native ABI takes " +
-                           std::to_string(layout.size) +
+                           std::to_string(expected) +
                            " bytes with natural alignment, got " +
                            std::to_string(size));
   StatusOr<LaunchGeometry> geometry = checkIndexSpace(kernel, space);
   if (!geometry.ok())
     return geometry.status();
-  BlobReader reader(static_cast<const uint8_t *>(blob), size);
   for (size_t d = 0; d < 3; ++d) {
-    int64_t extent = 0;
-    reader.read(layout.range[d], &extent, 8);
+    int64_t extent = readField<int64_t>(blob, 8 * d);
     if (extent != geometry->global[d])
       return invalidArgument(what + ": range extent " + std::to_string(d) +
                              " is " + std::to_string(extent) +
                              ", the index space says " +
                              std::to_string(geometry->global[d]));
   }
-  if (layout.rank) {
-    int64_t rank = 0;
-    reader.read(*layout.rank, &rank, 8);
+  if (metadata.takesLaunchRank) {
+    int64_t rank = readField<int64_t>(blob, 24);
     if (rank != static_cast<int64_t>(geometry->dims))
       return invalidArgument(what + ": launch rank is " +
                              std::to_string(rank) + ", the index space has " +
@@ -127,18 +79,17 @@ StatusOr<std::vector<KernelArg>> unpackArguments(const Kernel &kernel,
                              (geometry->dims == 1 ? "" : "s"));
   }
   std::vector<KernelArg> args;
-  for (size_t i = 0; i < metadata.params.size(); ++i) {
-    const KernelParam &param = metadata.params[i];
-    const Layout::Param &field = layout.params[i];
+  // Fields come in parameter order: the value or pointer, then extents.
+  for (size_t f = 0; f < layout.fields.size();) {
+    const ArgumentBlockField &field = layout.fields[f++];
+    const KernelParam &param = metadata.params[field.param];
+    const uint8_t *at = static_cast<const uint8_t *>(blob) + header;
     if (param.kind == ParamKind::Scalar) {
-      uint8_t bytes[8] = {};
-      reader.read(field.value, bytes, dtypeSize(param.dtype));
       args.push_back(
-          KernelArg::scalarBytes(param.dtype, bytes, dtypeSize(param.dtype)));
+          KernelArg::scalarBytes(param.dtype, at + field.offset, field.size));
       continue;
     }
-    uint64_t address = 0;
-    reader.read(field.value, &address, 8);
+    uint64_t address = readField<uint64_t>(at, field.offset);
     std::shared_ptr<Buffer> buffer = kernel.device().bufferAtAddress(address);
     if (!buffer) {
       Status addressless = checkDeviceAddresses(kernel.device().info());
@@ -153,7 +104,7 @@ StatusOr<std::vector<KernelArg>> unpackArguments(const Kernel &kernel,
     }
     std::vector<int64_t> shape(param.rank);
     for (unsigned d = 0; d < param.rank; ++d)
-      reader.read(field.extents[d], &shape[d], 8);
+      shape[d] = readField<int64_t>(at, layout.fields[f++].offset);
     args.push_back(KernelArg::array(std::move(buffer), std::move(shape),
                                     param.dtype));
   }
