@@ -3,7 +3,8 @@
 #   run(command="bash scripts/gpu-check.sh", carry=[".carry"])
 # 1. builds the runtime and its tests from source (no LLVM needed);
 # 2. unpacks the compiler tools built on the CI machine (make-gpu-bundle.sh);
-# 3. runs the runtime GoogleTests (CUDA tests run for real here), the lit
+# 3. runs the runtime GoogleTests and the bundled compiler-linked ones
+#    (CUDA tests run for real here), the lit
 #    CUDA execution tests and PTX checks, and the saxpy example on cuda;
 # 4. prints a short table last. Logs go to $OUT when set.
 set -uo pipefail
@@ -34,9 +35,11 @@ fi
 
 echo "== runtime gtests"
 pass=0; fail=0; skip=0
-for t in $(cat "$work/rt/test/gtest-binaries.txt" 2>/dev/null); do
+for t in $(cat "$work/rt/test/gtest-binaries.txt" 2>/dev/null) $(ls "$work"/bundle/gtests/* 2>/dev/null); do
   x="$work/$(basename "$t").xml"
-  "$t" --gtest_output=xml:"$x" >"$work/gtest-one.log" 2>&1
+  # The bundled ones run their CUDA cases only (no llvm-spirv-15 there).
+  filter='*'; case "$t" in "$work"/bundle/gtests/*) filter='*CUDA*:*Cuda*';; esac
+  "$t" --gtest_filter="$filter" --gtest_output=xml:"$x" >"$work/gtest-one.log" 2>&1
   cat "$work/gtest-one.log" >> "$out/gtest.log"
   p=$(grep -c '<testcase .*result="completed"' "$x" 2>/dev/null || true)
   f=$(grep -c '<failure' "$x" 2>/dev/null || true)
@@ -45,7 +48,7 @@ for t in $(cat "$work/rt/test/gtest-binaries.txt" 2>/dev/null); do
   pass=$((pass + p - f)); fail=$((fail + f)); skip=$((skip + s))
   grep -h -A4 "Failure\|SKIPPED \]" "$work/gtest-one.log" | head -20
 done
-row "runtime gtests" "$pass passed, $fail failed, $skip skipped"
+row "gtests (runtime + JIT on cuda)" "$pass passed, $fail failed, $skip skipped"
 
 echo "== lit: CUDA execution + PTX"
 mkdir -p "$work/lit"

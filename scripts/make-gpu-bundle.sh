@@ -22,6 +22,10 @@ cp -r /usr/lib/llvm-22/utils/lit "$stage/bundle/lit"
 # The runtime tests' kernels are built with llc, which the GPU machine lacks.
 mkdir -p "$stage/bundle/test-kernels"
 cp "$build"/test/Runtime/kernels/* "$stage/bundle/test-kernels/"
+# Compiler-linked GoogleTests with CUDA cases (the JIT compiles for the GPU).
+mkdir -p "$stage/bundle/gtests"
+cp "$build/bin/ArgumentBlockLaunchTest" "$stage/bundle/gtests/"
+strip --strip-unneeded "$stage/bundle/gtests/"* 2>/dev/null || true
 find "$stage/bundle" -name '__pycache__' -prune -exec rm -rf {} +
 strip --strip-unneeded "$stage/bundle/bin/"* 2>/dev/null || true
 tar -C "$stage" -cf - bundle | xz -T2 -6 > "$root/.carry/gpu-bundle.tar.xz"
