@@ -2,6 +2,7 @@
 #include "compiler/Target/SPIRV/SPIRVSerializer.h"
 #include "compiler/Target/LLVMCodegen.h"
 #include "compiler/Target/SPIRV/SPIRVCompat.h"
+#include "compiler/Target/SPIRV/SPIRVConstantAddresses.h"
 #include "compiler/Target/SPIRV/SPIRVLineInfo.h"
 
 #include <cstring>
@@ -18,6 +19,9 @@ kiln::serializeToSPIRV(llvm::Module &module, unsigned optLevel, bool lineInfo,
   optimizeModule(module, **machine, optLevel);
   if (onOptimized)
     onOptimized(module);
+  // Constant global addresses outside the entry block get mistyped by the
+  // back end (SPIRVConstantAddresses.h); give it instructions instead.
+  materializeGlobalAddresses(module);
   // Debug mode: the back end drops DILocations, so lines travel as names.
   std::vector<std::string> lineFiles;
   if (lineInfo)
