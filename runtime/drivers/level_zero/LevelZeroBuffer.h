@@ -24,6 +24,12 @@ public:
 
   void *pointer() const { return pointer_; }
 
+protected:
+  /// zeMemAllocDevice memory is USM: the pointer is what kernels see.
+  StatusOr<uint64_t> nativeDeviceAddress() const override {
+    return reinterpret_cast<uint64_t>(pointer_);
+  }
+
 private:
   std::shared_ptr<const LevelZeroDevice> device_;
   void *pointer_;

@@ -83,7 +83,7 @@ Status setCapabilities(const LevelZeroDynamicSymbols &ze,
   info.supportsSubGroups = !info.subGroupSizes.empty();
   info.supportsOutOfOrderQueues = false;
   info.supportsProfiling = false;
-  info.supportsDeviceAddresses = false;
+  info.supportsDeviceAddresses = true; // USM device allocations
   info.launchAttributes = LaunchAttributeSet();
   return Status();
 }
