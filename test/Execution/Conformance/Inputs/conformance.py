@@ -1612,6 +1612,28 @@ def _(name):
     eq("group ids via Group argument", out("out_g"), np.repeat(np.arange(4), 16).astype(np.int64) * 100 + 16)
 
 
+@make("atomic_memory_scopes")
+def _(name):
+    r = rng(name)
+    save("v", r.integers(-1000, 1000, 256).astype(np.int32))
+    save("own", r.integers(-1000, 1000, (256, 2)).astype(np.int32))
+
+
+@check("atomic_memory_scopes")
+def _(name):
+    v = load("v").astype(np.int64)
+    own = load("own")
+    eq("WORK_ITEM fetch_add old", out("out_old")[:, 0], own[:, 0])
+    eq("WORK_ITEM fetch_add", out("out_own")[:, 0], (own[:, 0] + v).astype(np.int32))
+    eq("SUB_GROUP exchange old", out("out_old")[:, 1], own[:, 1])
+    eq("SUB_GROUP exchange", out("out_own")[:, 1], v.astype(np.int32))
+    groups = v.reshape(4, 64)
+    want = np.stack([groups.sum(1), np.maximum(groups.max(1), 0), groups.sum(1)], 1).astype(np.int32)
+    eq("WORK_GROUP add, max (global) and add (local) per group", out("out_grp"), want)
+    eq("DEVICE add, SYSTEM add and min", out("out_acc"),
+       np.array([v.sum(), v.sum(), min(v.min(), 0)], np.int32))
+
+
 # ===========================================================================
 def main():
     global D, TEST
