@@ -36,12 +36,21 @@ Value c64(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(b, loc, b.getI64Type(), v);
 }
 
-/// ceil(n / d) for work-group sizes (no overflow), written out so it lowers
-/// to plain add/div on every target (SPIR translators lack OpIAddCarry).
-Value ceilDiv(OpBuilder &b, Location loc, Value n, Value d) {
-  Value bumped = arith::AddIOp::create(
-      b, loc, n, arith::SubIOp::create(b, loc, d, c64(b, loc, 1)));
-  return arith::DivUIOp::create(b, loc, bumped, d);
+/// ceil(n / d) for a work-group size n >= 1, written out so it lowers to
+/// plain sub/div/add on every target (SPIR translators lack OpIAddCarry).
+/// As `(n - 1) / d + 1` with a `nuw` add, LLVM sees that the result is at
+/// least 1: a loop over it gets no zero-trip branch. That branch joined the
+/// loop's exit with a path around the loop's barriers, and PoCL's barrier
+/// tail replication copied everything after such a join once per barrier
+/// of the loop, so a kernel with n scans built in time exponential in n
+/// once anything (a debug-mode bounds check) kept LLVM from threading the
+/// scans' identical zero-trip branches together.
+Value ceilDivOfCount(OpBuilder &b, Location loc, Value n, Value d) {
+  Value one = c64(b, loc, 1);
+  Value below = arith::DivUIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, n, one), d);
+  return arith::AddIOp::create(b, loc, below, one,
+                               arith::IntegerOverflowFlags::nuw);
 }
 
 Value combine(OpBuilder &b, Location loc, CollectiveOp op, Value lhs,
@@ -340,7 +349,7 @@ void Expander::expand(GroupScanOp op) {
   Value slots = c64(b, loc, kGroupScratchSlots);
   Value zero = c64(b, loc, 0), one = c64(b, loc, 1);
   bool exclusive = op.getKind() == ScanKind::Exclusive;
-  Value chunks = ceilDiv(b, loc, size, slots);
+  Value chunks = ceilDivOfCount(b, loc, size, slots);
   forRange(b, loc, zero, chunks, one, [&](Value c) {
     Value start = arith::MulIOp::create(b, loc, c, slots);
     Value local = arith::SubIOp::create(b, loc, lid, start);
