@@ -70,6 +70,49 @@ std::string convertArg(const kiln_arg_t &in, size_t index, KernelArg &out) {
 
 } // namespace
 
+kiln_status_t capi::toIndexSpace(const char *function, int ndim,
+                                 const int64_t *global, const int64_t *local,
+                                 IndexSpace &out) {
+  if (ndim < 1 || ndim > 3)
+    return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
+                      std::string(function) +
+                          ": a range has 1 to 3 dimensions, got " +
+                          std::to_string(ndim));
+  Range globalRange(std::vector<int64_t>(global, global + ndim));
+  out = globalRange;
+  if (local)
+    out = NdRange{globalRange,
+                  Range(std::vector<int64_t>(local, local + ndim))};
+  return KILN_STATUS_OK;
+}
+
+kiln_status_t capi::toKernelArgs(const char *function, const Kernel &kernel,
+                                 const kiln_arg_t *args, size_t nargs,
+                                 std::vector<KernelArg> &out) {
+  out.assign(nargs, KernelArg::scalar<int32_t>(0));
+  for (size_t i = 0; i < nargs; ++i) {
+    std::string error = convertArg(args[i], i, out[i]);
+    if (!error.empty())
+      return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
+                        std::string(function) + ": kernel '" + kernel.name() +
+                            "': " + error);
+  }
+  return KILN_STATUS_OK;
+}
+
+kiln_status_t capi::toEventList(const char *function, const kiln_event_t *wait,
+                                size_t nwait, EventList &out) {
+  out.clear();
+  for (size_t i = 0; i < nwait; ++i) {
+    if (!wait[i])
+      return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
+                        std::string(function) + ": wait list entry " +
+                            std::to_string(i) + " is NULL");
+    out.push_back(wait[i]->event);
+  }
+  return KILN_STATUS_OK;
+}
+
 kiln_status_t capi::launchChecked(const char *function, kiln_queue_t queue,
                                   kiln_kernel_t kernel, int ndim,
                                   const int64_t *global, const int64_t *local,
@@ -77,32 +120,18 @@ kiln_status_t capi::launchChecked(const char *function, kiln_queue_t queue,
                                   const kiln_event_t *wait, size_t nwait,
                                   const LaunchOptions *options,
                                   LaunchEvents &events) {
-  std::string prefix = std::string(function) + ": ";
-  if (ndim < 1 || ndim > 3)
-    return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
-                      prefix + "a range has 1 to 3 dimensions, got " +
-                          std::to_string(ndim));
-  std::vector<KernelArg> cxxArgs(nargs, KernelArg::scalar<int32_t>(0));
-  for (size_t i = 0; i < nargs; ++i) {
-    std::string error = convertArg(args[i], i, cxxArgs[i]);
-    if (!error.empty())
-      return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
-                        prefix + "kernel '" + kernel->kernel->name() + "': " +
-                            error);
-  }
+  // Checked in this order so that the messages stay those of before the
+  // pieces were shared: range, arguments, wait list.
+  IndexSpace space = Range{1};
+  if (kiln_status_t s = toIndexSpace(function, ndim, global, local, space))
+    return s;
+  std::vector<KernelArg> cxxArgs;
+  if (kiln_status_t s =
+          toKernelArgs(function, *kernel->kernel, args, nargs, cxxArgs))
+    return s;
   EventList waitFor;
-  for (size_t i = 0; i < nwait; ++i) {
-    if (!wait[i])
-      return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
-                        prefix + "wait list entry " + std::to_string(i) +
-                            " is NULL");
-    waitFor.push_back(wait[i]->event);
-  }
-  Range globalRange(std::vector<int64_t>(global, global + ndim));
-  IndexSpace space = globalRange;
-  if (local)
-    space = NdRange{globalRange,
-                    Range(std::vector<int64_t>(local, local + ndim))};
+  if (kiln_status_t s = toEventList(function, wait, nwait, waitFor))
+    return s;
   // Without options the plain overload keeps the lighter launch path.
   if (!options) {
     auto launched =

@@ -14,6 +14,22 @@
 
 namespace kiln::capi {
 
+// The pieces of launchChecked, for the other C calls that take ranges,
+// kiln_arg_t arrays or wait lists (packed, argument-block and launcher
+// calls). Each records "<function>: ..." and returns the error code.
+
+/// `ndim` (1..3) extents of `global`, an NdRange when `local` is non-null.
+kiln_status_t toIndexSpace(const char *function, int ndim,
+                           const int64_t *global, const int64_t *local,
+                           IndexSpace &out);
+/// The kernel's arguments as KernelArg; errors name the argument index.
+kiln_status_t toKernelArgs(const char *function, const Kernel &kernel,
+                           const kiln_arg_t *args, size_t nargs,
+                           std::vector<KernelArg> &out);
+/// A wait list without NULL entries.
+kiln_status_t toEventList(const char *function, const kiln_event_t *wait,
+                          size_t nwait, EventList &out);
+
 /// Converts the C arguments and launches `kernel` asynchronously over
 /// `global` (a plain range when `local` is null, else an NdRange), with
 /// `options` when non-null. On success `events.device` is set (and the

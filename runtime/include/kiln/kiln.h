@@ -455,6 +455,265 @@ kiln_status_t kiln_event_state(kiln_event_t event, kiln_event_state_t *out);
  *  dropped. */
 void kiln_event_release(kiln_event_t event);
 
+/*===--- Device discovery and properties ----------------------------------===*/
+
+/** Coarse kind of a device (kiln::DeviceType). */
+typedef enum kiln_device_type_t {
+  KILN_DEVICE_TYPE_CPU = 0,
+  KILN_DEVICE_TYPE_GPU = 1,
+  KILN_DEVICE_TYPE_OTHER = 2
+} kiln_device_type_t;
+
+/** Everything the runtime knows about a device (kiln::DeviceInfo), listed
+ *  or opened. Set struct_size (kiln_device_info_init) before asking: later
+ *  versions append fields and fill only those the caller's struct has. The
+ *  strings and sub_group_sizes point into the handle that filled the
+ *  struct and stay valid while it lives. Booleans are 1 or 0. */
+typedef struct kiln_device_info_t {
+  size_t struct_size;
+  const char *name;     /**< The vendor's name. */
+  const char *selector; /**< The kiln_device_open string, e.g. "opencl:0". */
+  kiln_backend_t backend;
+  kiln_device_type_t type;
+  size_t max_work_group_size;
+  size_t local_mem_size;
+  const uint32_t *sub_group_sizes; /**< NULL when the API reports none. */
+  size_t sub_group_size_count;
+  int supports_sub_groups;
+  int supports_fp16;
+  int supports_fp64;
+  int supports_int64_atomics;
+  int supports_fp64_atomics;
+  /** CUDA compute capability, major * 10 + minor (90); 0 elsewhere. */
+  unsigned compute_capability;
+  int supports_out_of_order_queues; /**< kiln_queue_options_t out_of_order */
+  int supports_profiling;           /**< kiln_queue_options_t profiling */
+  /** kiln_buffer_device_address and kiln_launch_packed work. */
+  int supports_device_addresses;
+  /** OpenCL shared virtual memory (what gives OpenCL buffers addresses). */
+  int supports_shared_virtual_memory;
+} kiln_device_info_t;
+
+/** Sets struct_size and zeroes the rest. */
+void kiln_device_info_init(kiln_device_info_t *info);
+/** The properties of an opened device. */
+kiln_status_t kiln_device_info(kiln_device_t device, kiln_device_info_t *out);
+
+typedef struct kiln_device_list *kiln_device_list_t; /**< A discovery. */
+
+/** The devices of every back end whose driver is present (what
+ *  `kiln-run --list-devices` shows); back ends without a driver are
+ *  skipped. The list is a snapshot taken by this call. */
+kiln_status_t kiln_device_list_create(kiln_device_list_t *out);
+kiln_status_t kiln_device_list_count(kiln_device_list_t list, size_t *out);
+/** Device `index` (< count); open it with its `selector`. */
+kiln_status_t kiln_device_list_info(kiln_device_list_t list, size_t index,
+                                    kiln_device_info_t *out);
+void kiln_device_list_release(kiln_device_list_t list);
+
+/*===--- Queue options and profiling --------------------------------------===*/
+
+/** How a queue orders and times its commands (kiln::QueueOptions). */
+typedef struct kiln_queue_options_t {
+  size_t struct_size; /**< Set by kiln_queue_options_init. */
+  /** Nonzero: commands run in any order their wait lists allow. */
+  int out_of_order;
+  /** Nonzero: events carry device timestamps (kiln_event_profiling_times)
+   *  and launches feed kiln_queue_kernel_statistics. */
+  int profiling;
+} kiln_queue_options_t;
+
+/** Sets struct_size; in order, no profiling. */
+void kiln_queue_options_init(kiln_queue_options_t *options);
+/** A queue with `options` (NULL: kiln_queue_create's). An option the device
+ *  lacks is KILN_STATUS_UNIMPLEMENTED "... unsupported on '<device>'". */
+kiln_status_t kiln_queue_create_with_options(kiln_device_t device,
+                                             const kiln_queue_options_t *options,
+                                             kiln_queue_t *out);
+
+/** Device timestamps (nanoseconds of one device clock) of the completed
+ *  command of `event`, from a profiling queue. A pending event or one of an
+ *  unprofiled queue is KILN_STATUS_INVALID_ARGUMENT. */
+kiln_status_t kiln_event_profiling_times(kiln_event_t event, uint64_t *start,
+                                         uint64_t *end);
+
+/** Device time of the completed launches of one kernel (kiln::
+ *  KernelStatistics), in nanoseconds. */
+typedef struct kiln_kernel_statistics_t {
+  uint64_t count;
+  uint64_t total_ns;
+  uint64_t min_ns;
+  uint64_t max_ns;
+  double mean_ns;
+} kiln_kernel_statistics_t;
+
+/** Statistics of the launches of kernel `kernel_name` on profiling queue
+ *  `queue` completed by now (nothing waits; zero count when none). */
+kiln_status_t kiln_queue_kernel_statistics(kiln_queue_t queue,
+                                           const char *kernel_name,
+                                           kiln_kernel_statistics_t *out);
+
+/*===--- Asynchronous buffer commands -------------------------------------===*/
+
+/* Each runs after the `nwait` events of `wait` (events of any queue or
+ * device) and returns at once with the command's event. Ranges are checked
+ * against the buffer sizes before anything is submitted. */
+
+/** Host -> device: `size` bytes of `data` into `buffer` at `offset`; `data`
+ *  must stay valid until the event completes. */
+kiln_status_t kiln_buffer_write_async(kiln_queue_t queue, kiln_buffer_t buffer,
+                                      size_t offset, const void *data,
+                                      size_t size, const kiln_event_t *wait,
+                                      size_t nwait, kiln_event_t *out_event);
+/** Device -> host: `size` bytes of `buffer` at `offset` into `data`, which
+ *  must stay valid until the event completes. */
+kiln_status_t kiln_buffer_read_async(kiln_queue_t queue, kiln_buffer_t buffer,
+                                     size_t offset, void *data, size_t size,
+                                     const kiln_event_t *wait, size_t nwait,
+                                     kiln_event_t *out_event);
+/** Device -> device (one device): `size` bytes of `src` at `src_offset` to
+ *  `dst` at `dst_offset`; ranges of one buffer must not overlap. */
+kiln_status_t kiln_buffer_copy(kiln_queue_t queue, kiln_buffer_t src,
+                               size_t src_offset, kiln_buffer_t dst,
+                               size_t dst_offset, size_t size,
+                               const kiln_event_t *wait, size_t nwait,
+                               kiln_event_t *out_event);
+/** Repeats the `pattern_size` (1, 2, 4, ... 128) bytes of `pattern` over
+ *  `size` bytes of `buffer` from `offset` (both multiples of it). */
+kiln_status_t kiln_buffer_fill(kiln_queue_t queue, kiln_buffer_t buffer,
+                               const void *pattern, size_t pattern_size,
+                               size_t offset, size_t size,
+                               const kiln_event_t *wait, size_t nwait,
+                               kiln_event_t *out_event);
+/** The address kernels see for the buffer's first byte (for packed blobs
+ *  and argument blocks); KILN_STATUS_UNIMPLEMENTED with the reason where
+ *  the device has none (kiln_device_info_t supports_device_addresses). */
+kiln_status_t kiln_buffer_device_address(kiln_buffer_t buffer, uint64_t *out);
+
+/*===--- Other launch forms -----------------------------------------------===*/
+
+/* `local` NULL launches over the plain range `global` (ndim extents), else
+ * over the NdRange `global` split into work-groups of `local`. */
+
+/** numba-dpex's call_kernel_async: launches like kiln_launch_async and
+ *  returns the kernel's event (`out_device`, for other commands to wait on)
+ *  and a host event (`out_host`) that completes once the launch has
+ *  released its buffers and kernel. Both must be released. */
+kiln_status_t kiln_call_kernel_async(kiln_queue_t queue, kiln_kernel_t kernel,
+                                     int ndim, const int64_t *global,
+                                     const int64_t *local,
+                                     const kiln_arg_t *args, size_t nargs,
+                                     const kiln_event_t *wait, size_t nwait,
+                                     kiln_event_t *out_device,
+                                     kiln_event_t *out_host);
+
+/** Launches from a packed host blob (cuLaunchKernel's `extra`): the
+ *  kernel's native ABI laid out like a C struct with natural alignment --
+ *  the three int64 range extents, the int64 launch rank if the kernel takes
+ *  it, then per parameter its value, or an array's kiln_buffer_device_address
+ *  followed by its int64 extents. Each address must be a live buffer's of
+ *  the kernel's device; checked like kiln_launch_async. Kernels with local
+ *  accessors are refused. */
+kiln_status_t kiln_launch_packed(kiln_queue_t queue, kiln_kernel_t kernel,
+                                 int ndim, const int64_t *global,
+                                 const int64_t *local, const void *blob,
+                                 size_t size, const kiln_event_t *wait,
+                                 size_t nwait, kiln_event_t *out_event);
+
+/** Bytes of `kernel`'s argument block (a multiple of 8): its arguments laid
+ *  out like the packed blob without the range extents and rank, local
+ *  accessors excluded (kiln/runtime/ArgumentBlock.h). */
+kiln_status_t kiln_kernel_argument_block_size(kiln_kernel_t kernel,
+                                              size_t *out);
+/** Writes the argument block holding `args` (checked like a launch's; one
+ *  per parameter, local accessors checked but not stored) into `block` of
+ *  `capacity` bytes (at least kiln_kernel_argument_block_size). Arrays are
+ *  stored as device addresses: keep their buffers alive while a launch may
+ *  read the block. */
+kiln_status_t kiln_kernel_build_argument_block(kiln_kernel_t kernel,
+                                               const kiln_arg_t *args,
+                                               size_t nargs, void *block,
+                                               size_t capacity);
+/** Launches `kernel` with its arguments read on the device from
+ *  `argument_block` at `block_offset` (a multiple of 8), through the entry
+ *  kilnc --arg-block-entries made for it (`<kernel>__kiln_argblock`, in the
+ *  same executable). `local_accessors` are the kernel's LocalAccessor
+ *  arguments, in order. */
+kiln_status_t kiln_launch_with_device_arguments_async(
+    kiln_queue_t queue, kiln_kernel_t kernel, int ndim, const int64_t *global,
+    const int64_t *local, kiln_buffer_t argument_block, uint64_t block_offset,
+    const kiln_arg_t *local_accessors, size_t naccessors,
+    const kiln_event_t *wait, size_t nwait, kiln_event_t *out_event);
+
+/*===--- Launchers ---------------------------------------------------------===*/
+
+/** A kernel with bound defaults (kiln::Launcher): a queue, an index space
+ *  and some arguments by parameter name; the other arguments are given by
+ *  name at each call. Calls never wait. */
+typedef struct kiln_launcher *kiln_launcher_t;
+
+/** Binds `kernel` to `queue` (may be NULL: given per call), the index space
+ *  `global`/`local` (ndim 0 and NULL ranges: given per call) and the
+ *  `nbound` arguments `bound_args` of parameters `bound_names`. Unknown
+ *  names and a queue of another device are errors naming them. */
+kiln_status_t kiln_launcher_create(const char *name, kiln_kernel_t kernel,
+                                   kiln_queue_t queue, int ndim,
+                                   const int64_t *global, const int64_t *local,
+                                   const char *const *bound_names,
+                                   const kiln_arg_t *bound_args, size_t nbound,
+                                   kiln_launcher_t *out);
+/** Parameters still to be given per call, in declaration order; the name
+ *  stays valid while the launcher lives. */
+kiln_status_t kiln_launcher_parameter_count(kiln_launcher_t launcher,
+                                            size_t *out);
+kiln_status_t kiln_launcher_parameter_name(kiln_launcher_t launcher,
+                                           size_t index, const char **out);
+/** Launches after `wait` with the bound arguments plus the `nargs` named
+ *  `args`; `queue` NULL and ndim 0 use the bound ones. A name unknown,
+ *  given twice or missing is KILN_STATUS_INVALID_ARGUMENT naming it. */
+kiln_status_t kiln_launcher_launch(kiln_launcher_t launcher,
+                                   const char *const *names,
+                                   const kiln_arg_t *args, size_t nargs,
+                                   const kiln_event_t *wait, size_t nwait,
+                                   kiln_queue_t queue, int ndim,
+                                   const int64_t *global, const int64_t *local,
+                                   kiln_event_t *out_event);
+
+/** The arguments of one iteration of kiln_launcher_launch_iterative, which
+ *  the generator fills: `count` (at most `capacity`) pairs of `names`
+ *  and `args`. The names must stay valid until the generator is next
+ *  called or the launch returns. */
+typedef struct kiln_named_args_t {
+  size_t capacity;
+  size_t count;
+  const char **names;
+  kiln_arg_t *args;
+} kiln_named_args_t;
+
+/** An iterative launcher's generator: fills `out` for `iteration` and sets
+ *  `*done` to 1 (leaving `out` unused) when the iteration has ended. A
+ *  status other than KILN_STATUS_OK stops the launch with that status. */
+typedef kiln_status_t (*kiln_launch_generator_t)(void *user_data,
+                                                 size_t iteration,
+                                                 kiln_named_args_t *out,
+                                                 int *done);
+
+/** kiln::IterativeLauncher: launches once per iteration the generator
+ *  yields (room for `max_args` arguments each), each after the previous
+ *  one, the first after `wait`; `names`/`args` go to every iteration.
+ *  Returns the last event and the number of iterations launched. A
+ *  generator that yields no iteration or fails is an error. */
+kiln_status_t kiln_launcher_launch_iterative(
+    kiln_launcher_t launcher, kiln_launch_generator_t generator,
+    void *user_data, size_t max_args, const char *const *names,
+    const kiln_arg_t *args, size_t nargs, const kiln_event_t *wait,
+    size_t nwait, kiln_event_t *out_event, size_t *out_iterations);
+
+/** Device time of this launcher's completed launches (profiling queues). */
+kiln_status_t kiln_launcher_statistics(kiln_launcher_t launcher,
+                                       kiln_kernel_statistics_t *out);
+void kiln_launcher_release(kiln_launcher_t launcher);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
