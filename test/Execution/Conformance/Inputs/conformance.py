@@ -1634,6 +1634,101 @@ def _(name):
        np.array([v.sum(), v.sum(), min(v.min(), 0)], np.int32))
 
 
+# float16, bfloat16 and sub-groups run on CUDA only (test/Execution/CUDA/);
+# PoCL refuses them (the *_refused conformance tests).
+@make("float16_cuda")
+def _(name):
+    r = rng(name)
+    a = (r.standard_normal(256) * 10).astype(np.float16)
+    b = (r.standard_normal(256) * 10).astype(np.float16)
+    b[b == 0] = np.float16(1)
+    b[::16] = a[::16]
+    save("a", a)
+    save("b", b)
+
+
+@check("float16_cuda")
+def _(name):
+    a, b = load("a"), load("b")
+    f32 = np.float32
+    want = np.stack([a + b, a - b, a * b, a * np.float16(0.5), (a.astype(f32) * f32(3)).astype(np.float16),
+                     np.maximum(a, b), np.abs(np.minimum(a, b))], 1)
+    eq("+ - * weak literal cast max abs(min)", out()[:, :7], want)
+    close("sqrt", out()[:, 7], np.sqrt(np.abs(a).astype(np.float64)), ulp=1)
+    close("/ is float32", out("out_f")[:, 0], a.astype(np.float64) / b.astype(np.float64), ulp=0)
+    eq("widened + 0.25", out("out_f")[:, 1], a.astype(f32) + f32(0.25))
+    eq("< ==", out("out_b"), np.stack([a < b, a == b], 1))
+
+
+def bf16(x):
+    """float32 -> bfloat16 (round to nearest even), as float32."""
+    bits = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    bits = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16 << 16
+    return bits.astype(np.uint32).view(np.float32)
+
+
+@make("bfloat16_cuda")
+def _(name):
+    r = rng(name)
+    a = (r.standard_normal(256) * 100).astype(np.float32)
+    # ties: the 16 dropped bits exactly half way, with an even and an odd kept part
+    ties = np.array([0x3F808000, 0x3F818000, 0xC2C88000, 0x40498000], np.uint32).view(np.float32)
+    a[:4] = ties
+    save("a", a)
+
+
+@check("bfloat16_cuda")
+def _(name):
+    a = load("a")
+    f32 = np.float32
+    b = bf16(a)
+    b3 = bf16(a * f32(3))
+    eq("bfloat16(x)", out()[:, 0], b)
+    eq("arithmetic in float32", out()[:, 1], b * f32(2) + f32(1))
+    eq("private bfloat16 array", out()[:, 2], b + b3)
+    eq("bfloat16 -> float16", out()[:, 3], b3.astype(np.float16).astype(f32))
+
+
+@make("subgroups_cuda")
+def _(name):
+    r = rng(name)
+    save("x", ints(r, np.int32, 256))
+    save("f", r.standard_normal(256).astype(np.float32))
+
+
+@check("subgroups_cuda")
+def _(name):
+    x = load("x")
+    f = load("f")
+    o = out()
+    lane = np.arange(256) % 32
+    w = x.astype(np.int64).reshape(-1, 32)
+    per = lambda v: np.repeat(v, 32)
+    i32 = lambda v: np.array([wrap(int(e), np.int32) for e in np.ravel(v)], np.int32)
+    eq("shuffle", o[:, 0], i32(w[:, (np.arange(32) * 7 + 3) % 32]))
+    eq("shuffle_down in range", o[lane < 29, 1], x[np.arange(256)[lane < 29] + 3])
+    eq("shuffle_up in range", o[lane >= 2, 2], x[np.arange(256)[lane >= 2] - 2])
+    eq("shuffle_xor", o[:, 3], i32(w[:, np.arange(32) ^ 5]))
+    red = {"add": lambda r: r.sum(1), "min": lambda r: r.min(1), "max": lambda r: r.max(1),
+           "and": lambda r: np.bitwise_and.reduce(r, 1), "or": lambda r: np.bitwise_or.reduce(r, 1),
+           "xor": lambda r: np.bitwise_xor.reduce(r, 1)}
+    for k, op in enumerate(red):
+        eq(f"sub_group_reduce {op}", o[:, 4 + k], i32(per(red[op](w))))
+    eq("get_local_id", o[:, 10], lane.astype(np.int32))
+    eq("get_local_range", o[:, 11], np.full(256, 32, np.int32))
+    eq("get_group_id", o[:, 12], (np.arange(256) % 64 // 32).astype(np.int32))
+    eq("get_group_range", o[:, 13], np.full(256, 2, np.int32))
+    eq("leader", o[:, 14], (lane == 0).astype(np.int32))
+    eq("sub_group_barrier orders local memory", o[:, 15], i32(x.astype(np.int64)[np.arange(256) ^ 1] * 2))
+    u = x.view(np.uint32).reshape(-1, 32)
+    eq("unsigned max", o[:, 16], per(u.max(1)).view(np.int32))
+    eq("unsigned min", o[:, 17], per(u.min(1)).view(np.int32))
+    eq("int64 reduce", o[:, 18], i32(per(w.sum(1))))
+    fw = f.reshape(-1, 32)
+    eq("float max", out("out_f")[:, 0], per(fw.max(1)))
+    eq("float shuffle_xor + min", out("out_f")[:, 1], fw[:, np.arange(32) ^ 16].reshape(-1) + per(fw.min(1)))
+
+
 # ===========================================================================
 def main():
     global D, TEST
