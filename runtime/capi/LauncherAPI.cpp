@@ -126,12 +126,13 @@ kiln_status_t kiln_launcher_create(const char *name, kiln_kernel_t kernel,
     KILN_CAPI_REQUIRE(bound_names);
     KILN_CAPI_REQUIRE(bound_args);
   }
-  return guarded(__func__, [&] {
+  const char *function = __func__;
+  return guarded(function, [&] {
     std::optional<IndexSpace> space;
     NamedArgs bound;
-    if (kiln_status_t s = toOptionalSpace(__func__, ndim, global, local, space))
+    if (kiln_status_t s = toOptionalSpace(function, ndim, global, local, space))
       return s;
-    if (kiln_status_t s = toNamedArgs(__func__, *kernel->kernel, bound_names,
+    if (kiln_status_t s = toNamedArgs(function, *kernel->kernel, bound_names,
                                       bound_args, nbound, bound))
       return s;
     auto launcher = Launcher::create(name, kernel->kernel,
@@ -183,17 +184,18 @@ kiln_status_t kiln_launcher_launch(kiln_launcher_t launcher,
   }
   if (nwait != 0)
     KILN_CAPI_REQUIRE(wait);
-  return guarded(__func__, [&] {
+  const char *function = __func__;
+  return guarded(function, [&] {
     std::optional<IndexSpace> space;
     NamedArgs named;
     EventList waitFor;
     const Kernel &kernel = *launcher->launcher.kernel();
-    if (kiln_status_t s = toOptionalSpace(__func__, ndim, global, local, space))
+    if (kiln_status_t s = toOptionalSpace(function, ndim, global, local, space))
       return s;
     if (kiln_status_t s =
-            toNamedArgs(__func__, kernel, names, args, nargs, named))
+            toNamedArgs(function, kernel, names, args, nargs, named))
       return s;
-    if (kiln_status_t s = capi::toEventList(__func__, wait, nwait, waitFor))
+    if (kiln_status_t s = capi::toEventList(function, wait, nwait, waitFor))
       return s;
     auto event = launcher->launcher(named, waitFor,
                                     queue ? queue->queue : nullptr, space);
@@ -221,14 +223,15 @@ kiln_status_t kiln_launcher_launch_iterative(
   }
   if (nwait != 0)
     KILN_CAPI_REQUIRE(wait);
-  return guarded(__func__, [&] {
+  const char *function = __func__;
+  return guarded(function, [&] {
     NamedArgs named;
     EventList waitFor;
     const Kernel &kernel = *launcher->launcher.kernel();
     if (kiln_status_t s =
-            toNamedArgs(__func__, kernel, names, args, nargs, named))
+            toNamedArgs(function, kernel, names, args, nargs, named))
       return s;
-    if (kiln_status_t s = capi::toEventList(__func__, wait, nwait, waitFor))
+    if (kiln_status_t s = capi::toEventList(function, wait, nwait, waitFor))
       return s;
     // A copy of the launcher shares its statistics (Launcher's collector
     // is a shared_ptr), so iterations show in kiln_launcher_statistics.

@@ -620,6 +620,13 @@ kiln_status_t kiln_launch_packed(kiln_queue_t queue, kiln_kernel_t kernel,
                                  size_t size, const kiln_event_t *wait,
                                  size_t nwait, kiln_event_t *out_event);
 
+/** Declares that kernel `name` (already added) was compiled with
+ *  kilnc --arg-block-entries: the binary also holds its argument-block
+ *  entry `<name>__kiln_argblock`, whose metadata this adds (the parameters
+ *  argument_block: uint8[1], argument_block_offset: int64, then the
+ *  kernel's local accessors). Call it after kiln_binary_set_takes_launch_rank. */
+kiln_status_t kiln_binary_add_argument_block_entry(kiln_binary_t binary,
+                                                   const char *name);
 /** Bytes of `kernel`'s argument block (a multiple of 8): its arguments laid
  *  out like the packed blob without the range extents and rank, local
  *  accessors excluded (kiln/runtime/ArgumentBlock.h). */

@@ -1,0 +1,49 @@
+/* CAPIHeaderC99.c - kiln/kiln.h as a C99 program sees it.
+ *
+ * Built with -std=c99 -pedantic -Werror, so a C++-only construct in the
+ * header fails the build. The functions use the growable structs and the
+ * callback type the way a C embedder does; CAPIDeviceInfoTest checks their
+ * results against the C++-compiled calls.
+ */
+#include "kiln/kiln.h"
+
+#include "CAPIHeaderC99.h"
+
+kiln_status_t kiln_c99_count_devices(size_t *count, size_t *with_selector) {
+  kiln_device_list_t list = NULL;
+  kiln_device_info_t info;
+  size_t i;
+  kiln_status_t status = kiln_device_list_create(&list);
+  if (status != KILN_STATUS_OK)
+    return status;
+  *with_selector = 0;
+  status = kiln_device_list_count(list, count);
+  for (i = 0; status == KILN_STATUS_OK && i < *count; ++i) {
+    kiln_device_info_init(&info);
+    status = kiln_device_list_info(list, i, &info);
+    if (status == KILN_STATUS_OK && info.selector && info.selector[0])
+      ++*with_selector;
+  }
+  kiln_device_list_release(list);
+  return status;
+}
+
+static kiln_status_t no_iteration(void *user_data, size_t iteration,
+                                  kiln_named_args_t *out, int *done) {
+  (void)user_data;
+  (void)iteration;
+  (void)out;
+  *done = 1;
+  return KILN_STATUS_OK;
+}
+
+kiln_launch_generator_t kiln_c99_empty_generator(void) {
+  return no_iteration;
+}
+
+int kiln_c99_default_queue_options(void) {
+  kiln_queue_options_t options;
+  kiln_queue_options_init(&options);
+  return options.struct_size == sizeof(options) && !options.out_of_order &&
+         !options.profiling;
+}

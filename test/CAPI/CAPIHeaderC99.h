@@ -1,0 +1,22 @@
+/* CAPIHeaderC99.h - Functions of CAPIHeaderC99.c, for C and C++ callers. */
+#ifndef KILN_TEST_CAPI_CAPIHEADERC99_H
+#define KILN_TEST_CAPI_CAPIHEADERC99_H
+
+#include "kiln/kiln.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Lists the devices in C: their number and how many have a selector. */
+kiln_status_t kiln_c99_count_devices(size_t *count, size_t *with_selector);
+/** A generator (compiled as C) that ends at once. */
+kiln_launch_generator_t kiln_c99_empty_generator(void);
+/** 1 when kiln_queue_options_init gives C the C++ defaults. */
+int kiln_c99_default_queue_options(void);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* KILN_TEST_CAPI_CAPIHEADERC99_H */
