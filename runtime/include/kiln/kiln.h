@@ -688,8 +688,8 @@ kiln_status_t kiln_launcher_launch(kiln_launcher_t launcher,
 
 /** The arguments of one iteration of kiln_launcher_launch_iterative, which
  *  the generator fills: `count` (at most `capacity`) pairs of `names`
- *  and `args`. The names must stay valid until the generator is next
- *  called or the launch returns. */
+ *  and `args`. Names and arguments are copied when the generator returns
+ *  (the buffers of array arguments must live until the launch returns). */
 typedef struct kiln_named_args_t {
   size_t capacity;
   size_t count;
