@@ -4,6 +4,15 @@
 // by the first work-item that claims it with a compare-exchange on
 // `status`; later violations of the same launch are not recorded.
 //
+// The report is one straight-line block: every reporter ORs its fields into
+// the zero-initialised record, the winner its values, the others zeros (no
+// change). A branch on "claim won" before the stores made PoCL 3.1 crash:
+// its optimiser unswitched a spin loop on a loop-invariant bounds check and
+// merged the fill blocks of the check before the loop and of the one in it
+// into a block that entered the loop from two places (an irreducible
+// cycle), on which its barrier tail replication recursed until the stack
+// overflowed.
+//
 //===----------------------------------------------------------------------===//
 #include "compiler/Conversion/KilnToLLVM/KilnToLLVMCommon.h"
 
@@ -18,18 +27,35 @@ namespace {
 constexpr int64_t kStatus = 0, kLine = 4, kColumn = 8, kName = 12, kRank = 16,
                   kIndex = 24, kShape = 48;
 
-void storeField(OpBuilder &b, Location loc, Value record, int64_t offset,
-                Value value) {
-  Value address = LLVM::GEPOp::create(b, loc, record.getType(), b.getI8Type(),
-                                      record, ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
-  LLVM::StoreOp::create(b, loc, value, address);
+/// ORs `value` (i32 or i64, or zero when `won` is false) into the field at
+/// `offset`, 32 bits at a time: 64-bit atomics are an optional device
+/// feature, and the record is little-endian like every Kiln target.
+void orField(OpBuilder &b, Location loc, Value record, Value won,
+             int64_t offset, Value value) {
+  Type i32 = b.getI32Type();
+  unsigned bits = value.getType().getIntOrFloatBitWidth();
+  for (unsigned low = 0; low < bits; low += 32) {
+    Value part = value;
+    if (bits > 32) {
+      if (low > 0)
+        part = LLVM::LShrOp::create(b, loc, part,
+                                    constantI64(b, loc, low));
+      part = LLVM::TruncOp::create(b, loc, i32, part);
+    }
+    part = LLVM::SelectOp::create(b, loc, won, part, constantI32(b, loc, 0));
+    Value address = LLVM::GEPOp::create(
+        b, loc, record.getType(), b.getI8Type(), record,
+        ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset + low / 8)});
+    LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::_or, address, part,
+                              LLVM::AtomicOrdering::monotonic);
+  }
 }
 
-/// Emits `if (claim(record, event)) fill(...)` at the end of `block` and
-/// continues in `next`.
+/// Emits the claim of `record` for `event` and the fill at the end of
+/// `block` (see the file comment for why there is no branch).
 void reportOnce(ConversionPatternRewriter &rewriter, Location loc,
-                Block *block, Block *next, Value record, uint32_t event,
-                llvm::function_ref<void(OpBuilder &)> fill) {
+                Block *block, Value record, uint32_t event,
+                llvm::function_ref<void(OpBuilder &, Value won)> fill) {
   rewriter.setInsertionPointToEnd(block);
   auto claim = LLVM::AtomicCmpXchgOp::create(
       rewriter, loc, record, constantI32(rewriter, loc, 0),
@@ -37,12 +63,7 @@ void reportOnce(ConversionPatternRewriter &rewriter, Location loc,
       LLVM::AtomicOrdering::monotonic, "", 4);
   Value won = LLVM::ExtractValueOp::create(rewriter, loc, claim,
                                            ArrayRef<int64_t>{1});
-  Block *fillBlock = rewriter.createBlock(next);
-  rewriter.setInsertionPointToEnd(block);
-  LLVM::CondBrOp::create(rewriter, loc, won, fillBlock, next);
-  rewriter.setInsertionPointToEnd(fillBlock);
-  fill(rewriter);
-  LLVM::BrOp::create(rewriter, loc, ValueRange{}, next);
+  fill(rewriter, won);
 }
 
 struct BoundsCheckOpLowering : KilnPattern<BoundsCheckOp> {
@@ -69,21 +90,22 @@ struct BoundsCheckOpLowering : KilnPattern<BoundsCheckOp> {
     rewriter.setInsertionPointToEnd(current);
     LLVM::CondBrOp::create(rewriter, loc, inBounds, next, report);
     Value record = adaptor.getDebug();
-    reportOnce(rewriter, loc, report, next, record, /*OutOfBounds=*/1,
-               [&](OpBuilder &b) {
-                 storeField(b, loc, record, kLine,
-                            constantI32(b, loc, op.getLine()));
-                 storeField(b, loc, record, kColumn,
-                            constantI32(b, loc, op.getColumn()));
-                 storeField(b, loc, record, kName,
-                            constantI32(b, loc, op.getNameIndex()));
-                 storeField(b, loc, record, kRank,
-                            constantI32(b, loc, indices.size()));
+    reportOnce(rewriter, loc, report, record, /*OutOfBounds=*/1,
+               [&](OpBuilder &b, Value won) {
+                 orField(b, loc, record, won, kLine,
+                         constantI32(b, loc, op.getLine()));
+                 orField(b, loc, record, won, kColumn,
+                         constantI32(b, loc, op.getColumn()));
+                 orField(b, loc, record, won, kName,
+                         constantI32(b, loc, op.getNameIndex()));
+                 orField(b, loc, record, won, kRank,
+                         constantI32(b, loc, indices.size()));
                  for (auto [d, index] : llvm::enumerate(indices)) {
-                   storeField(b, loc, record, kIndex + 8 * d, index);
-                   storeField(b, loc, record, kShape + 8 * d, extents[d]);
+                   orField(b, loc, record, won, kIndex + 8 * d, index);
+                   orField(b, loc, record, won, kShape + 8 * d, extents[d]);
                  }
                });
+    LLVM::BrOp::create(rewriter, loc, ValueRange{}, next);
     rewriter.setInsertionPointToStart(next);
     rewriter.replaceOp(op, inBounds);
     return success();
@@ -99,13 +121,14 @@ struct ReportAssertOpLowering : KilnPattern<ReportAssertOp> {
     Block *current = op->getBlock();
     Block *next = rewriter.splitBlock(current, op->getIterator());
     Value record = adaptor.getDebug();
-    reportOnce(rewriter, loc, current, next, record, /*AssertFailed=*/2,
-               [&](OpBuilder &b) {
-                 storeField(b, loc, record, kLine,
-                            constantI32(b, loc, op.getLine()));
-                 storeField(b, loc, record, kColumn,
-                            constantI32(b, loc, op.getColumn()));
+    reportOnce(rewriter, loc, current, record, /*AssertFailed=*/2,
+               [&](OpBuilder &b, Value won) {
+                 orField(b, loc, record, won, kLine,
+                         constantI32(b, loc, op.getLine()));
+                 orField(b, loc, record, won, kColumn,
+                         constantI32(b, loc, op.getColumn()));
                });
+    LLVM::BrOp::create(rewriter, loc, ValueRange{}, next);
     rewriter.eraseOp(op);
     return success();
   }
