@@ -1655,7 +1655,7 @@ def _(name):
                      np.maximum(a, b), np.abs(np.minimum(a, b))], 1)
     eq("+ - * weak literal cast max abs(min)", out()[:, :7], want)
     close("sqrt", out()[:, 7], np.sqrt(np.abs(a).astype(np.float64)), ulp=1)
-    close("/ is float32", out("out_f")[:, 0], a.astype(np.float64) / b.astype(np.float64), ulp=0)
+    eq("/ is float32 (correctly rounded)", out("out_f")[:, 0], a.astype(f32) / b.astype(f32))
     eq("widened + 0.25", out("out_f")[:, 1], a.astype(f32) + f32(0.25))
     eq("< ==", out("out_b"), np.stack([a < b, a == b], 1))
 
