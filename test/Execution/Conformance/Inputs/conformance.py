@@ -1092,7 +1092,10 @@ ATOMIC = {"atomic_global_int32": np.int32, "atomic_global_int64": np.int64,
           "atomic_global_uint32": np.uint32, "atomic_global_uint64": np.uint64,
           "atomic_global_float32": np.float32,
           "atomic_local_int32": np.int32, "atomic_local_int64": np.int64,
-          "atomic_local_uint32": np.uint32, "atomic_local_float32": np.float32}
+          "atomic_local_uint32": np.uint32, "atomic_local_float32": np.float32,
+          "atomic_local_uint64": np.uint64,
+          # float64 atomics run on CUDA only (test/Execution/CUDA/)
+          "atomic_global_float64": np.float64, "atomic_local_float64": np.float64}
 
 
 @make(*ATOMIC)
