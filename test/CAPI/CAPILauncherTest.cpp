@@ -5,6 +5,7 @@
 // overriding queue and range), an iterative launcher runs a C generator's
 // iterations in order, statistics gather on profiling queues, and the C++
 // Launcher's errors (unknown, bound twice, missing) arrive with their text.
+// The CUDA case skips with the reason where there is no driver.
 //
 //===----------------------------------------------------------------------===//
 #include "CAPIHeaderC99.h"
@@ -14,10 +15,8 @@ using namespace kiln::capitest;
 
 namespace {
 
-class CpuLauncher : public PrecompiledKernels {
+class Launchers : public PrecompiledKernels {
 protected:
-  void SetUp() override { open("cpu"); }
-
   /// "step": saxpy with `a` bound, on `on`, over `n` elements (or neither).
   kiln_launcher_t bindSaxpy(float a, kiln_queue_t on, const int64_t *n) {
     const char *names[] = {"a"};
@@ -27,44 +26,55 @@ protected:
                                         nullptr, names, bound, 1, &launcher));
     return launcher;
   }
+
+  /// "step" bound to a = 3, the queue and 128 elements, called twice.
+  void boundDefaultsPlusNamedArguments() {
+    const int64_t n = 128;
+    kiln_launcher_t launcher = bindSaxpy(3.0f, queue, &n);
+    ASSERT_NE(launcher, nullptr);
+    size_t count = 0;
+    ASSERT_KILN_OK(kiln_launcher_parameter_count(launcher, &count));
+    ASSERT_EQ(count, 2u);
+    const char *first = nullptr, *second = nullptr;
+    ASSERT_KILN_OK(kiln_launcher_parameter_name(launcher, 0, &first));
+    ASSERT_KILN_OK(kiln_launcher_parameter_name(launcher, 1, &second));
+    EXPECT_STREQ(first, "x");
+    EXPECT_STREQ(second, "y");
+
+    kiln_buffer_t x = upload(std::vector<float>(n, 1.0f));
+    kiln_buffer_t y = upload(std::vector<float>(n, 0.0f));
+    const char *names[] = {"y", "x"}; // any order
+    kiln_arg_t args[] = {kiln_arg_array(y, &n, 1, KILN_DTYPE_FLOAT32),
+                         kiln_arg_array(x, &n, 1, KILN_DTYPE_FLOAT32)};
+    kiln_event_t a = nullptr, b = nullptr;
+    ASSERT_KILN_OK(kiln_launcher_launch(launcher, names, args, 2, nullptr, 0,
+                                        nullptr, 0, nullptr, nullptr, &a));
+    // Another queue and half the range for the second call, after the first.
+    kiln_queue_t other = nullptr;
+    ASSERT_KILN_OK(kiln_queue_create(device, &other));
+    const int64_t half = n / 2;
+    ASSERT_KILN_OK(kiln_launcher_launch(launcher, names, args, 2, &a, 1, other,
+                                        1, &half, nullptr, &b));
+    ASSERT_KILN_OK(kiln_event_wait(b));
+    std::vector<float> out = download(y, n);
+    for (int64_t i = 0; i < n; ++i)
+      EXPECT_EQ(out[i], i < half ? 6.0f : 3.0f) << "element " << i;
+    kiln_event_release(a);
+    kiln_event_release(b);
+    kiln_queue_release(other);
+    kiln_launcher_release(launcher);
+  }
+};
+
+class CpuLauncher : public Launchers {
+protected:
+  void SetUp() override { open("cpu"); }
 };
 
 TEST_F(CpuLauncher, BoundDefaultsPlusNamedArgumentsPerCall) {
-  const int64_t n = 128;
-  kiln_launcher_t launcher = bindSaxpy(3.0f, queue, &n);
-  ASSERT_NE(launcher, nullptr);
-  size_t count = 0;
-  ASSERT_KILN_OK(kiln_launcher_parameter_count(launcher, &count));
-  ASSERT_EQ(count, 2u);
-  const char *first = nullptr, *second = nullptr;
-  ASSERT_KILN_OK(kiln_launcher_parameter_name(launcher, 0, &first));
-  ASSERT_KILN_OK(kiln_launcher_parameter_name(launcher, 1, &second));
-  EXPECT_STREQ(first, "x");
-  EXPECT_STREQ(second, "y");
-
-  kiln_buffer_t x = upload(std::vector<float>(n, 1.0f));
-  kiln_buffer_t y = upload(std::vector<float>(n, 0.0f));
-  const char *names[] = {"y", "x"}; // any order
-  kiln_arg_t args[] = {kiln_arg_array(y, &n, 1, KILN_DTYPE_FLOAT32),
-                       kiln_arg_array(x, &n, 1, KILN_DTYPE_FLOAT32)};
-  kiln_event_t a = nullptr, b = nullptr;
-  ASSERT_KILN_OK(kiln_launcher_launch(launcher, names, args, 2, nullptr, 0,
-                                      nullptr, 0, nullptr, nullptr, &a));
-  // Another queue and half the range for the second call, after the first.
-  kiln_queue_t other = nullptr;
-  ASSERT_KILN_OK(kiln_queue_create(device, &other));
-  const int64_t half = n / 2;
-  ASSERT_KILN_OK(kiln_launcher_launch(launcher, names, args, 2, &a, 1, other,
-                                      1, &half, nullptr, &b));
-  ASSERT_KILN_OK(kiln_event_wait(b));
-  std::vector<float> out = download(y, n);
-  for (int64_t i = 0; i < n; ++i)
-    EXPECT_EQ(out[i], i < half ? 6.0f : 3.0f) << "element " << i;
-  kiln_event_release(a);
-  kiln_event_release(b);
-  kiln_queue_release(other);
-  kiln_launcher_release(launcher);
+  boundDefaultsPlusNamedArguments();
 }
+
 
 TEST_F(CpuLauncher, NamingErrorsComeFromTheLauncher) {
   const int64_t n = 8;
@@ -196,6 +206,15 @@ TEST_F(CpuLauncher, IterativeLauncherRunsTheGeneratorsIterationsInOrder) {
                     "no iteration");
   kiln_launcher_release(launcher);
   kiln_queue_release(profiled);
+}
+
+class CudaLauncher : public Launchers {
+protected:
+  void SetUp() override { open("cuda:0"); }
+};
+
+TEST_F(CudaLauncher, BoundDefaultsPlusNamedArgumentsPerCall) {
+  boundDefaultsPlusNamedArguments();
 }
 
 } // namespace

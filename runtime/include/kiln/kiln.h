@@ -532,8 +532,10 @@ kiln_status_t kiln_queue_create_with_options(kiln_device_t device,
                                              kiln_queue_t *out);
 
 /** Device timestamps (nanoseconds of one device clock) of the completed
- *  command of `event`, from a profiling queue. A pending event or one of an
- *  unprofiled queue is KILN_STATUS_INVALID_ARGUMENT. */
+ *  command of `event`, from a profiling queue; end - start is its device
+ *  time (CUDA times each command from its own start: start is 0). A
+ *  pending event or one of an unprofiled queue is
+ *  KILN_STATUS_INVALID_ARGUMENT. */
 kiln_status_t kiln_event_profiling_times(kiln_event_t event, uint64_t *start,
                                          uint64_t *end);
 
