@@ -82,6 +82,10 @@ public:
   /// (otherwise lowering emits a compare-exchange loop).
   virtual bool hasNativeFloatAtomic(kiln::AtomicKind kind,
                                     mlir::Type type) const = 0;
+  /// True when the back end drops the ordering of an atomicrmw (LLVM 22's
+  /// NVPTX writes every one as a relaxed `atom`): lowering then adds the
+  /// fences that give it its order.
+  virtual bool atomicRMWNeedsOrderingFences() const { return false; }
 
   /// A strong compare-exchange of the integer at `ptr`; returns the value
   /// seen (success is `seen == expected`).

@@ -122,9 +122,28 @@ struct AtomicRMWOpLowering : AtomicPattern<AtomicRMWOp> {
                                              adaptor.getValue(), order, scope));
       return success();
     }
+    // Where the back end ignores the atomicrmw's own ordering, fences give
+    // it (as LLVM's AtomicExpand does for targets that ask for fences): a
+    // release (seq_cst: seq_cst) fence before, an acquire fence after.
+    bool fences = target.atomicRMWNeedsOrderingFences();
+    bool releases = order == LLVM::AtomicOrdering::release ||
+                    order == LLVM::AtomicOrdering::acq_rel ||
+                    order == LLVM::AtomicOrdering::seq_cst;
+    bool acquires = order == LLVM::AtomicOrdering::acquire ||
+                    order == LLVM::AtomicOrdering::acq_rel ||
+                    order == LLVM::AtomicOrdering::seq_cst;
+    if (fences && releases)
+      LLVM::FenceOp::create(rewriter, loc,
+                            order == LLVM::AtomicOrdering::seq_cst
+                                ? LLVM::AtomicOrdering::seq_cst
+                                : LLVM::AtomicOrdering::release,
+                            scope);
     auto rmw = LLVM::AtomicRMWOp::create(
         rewriter, loc, *binOp(op.getKind(), isFloat), address,
         adaptor.getValue(), order, scope, element.getIntOrFloatBitWidth() / 8);
+    if (fences && acquires)
+      LLVM::FenceOp::create(rewriter, loc, LLVM::AtomicOrdering::acquire,
+                            scope);
     rewriter.replaceOp(op, rmw.getResult());
     return success();
   }

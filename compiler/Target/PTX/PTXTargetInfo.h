@@ -44,6 +44,7 @@ public:
   llvm::StringRef getSyncScope(kiln::MemoryScope scope) const override;
   bool hasNativeFloatAtomic(kiln::AtomicKind kind,
                             mlir::Type type) const override;
+  bool atomicRMWNeedsOrderingFences() const override { return true; }
 
   // PTXSubGroups.cpp
   mlir::Value createShuffle(mlir::OpBuilder &b, mlir::Location loc,
