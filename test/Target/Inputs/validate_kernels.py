@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Compiles every kernel module given (skipping negative tests, err_*.py)
 to PTX and SPIR-V with kilnc and checks them with ptxas and spirv-val.
-Prints one line per failure and `validated N modules` at the end.
+Prints one line per failure and `validated N modules` at the end. A
+generic module compiled with `--signature "..."` in its RUN line gets the
+same signature here.
 
     validate_kernels.py KILNC PTXAS OUT_DIR FILE...
 """
 import os
+import re
 import subprocess
 import sys
 
@@ -22,10 +25,13 @@ def main():
     failures = 0
     for path in files:
         stem = os.path.join(out, os.path.basename(path))
+        with open(path) as f:
+            signature = re.search(r'^# RUN: .*--signature[= ]"([^"]+)"', f.read(), re.M)
+        extra = ["--signature", signature.group(1)] if signature else []
         steps = [
-            [kilnc, path, "--target", "ptx", "-o", stem + ".ptx"],
+            [kilnc, path, *extra, "--target", "ptx", "-o", stem + ".ptx"],
             [ptxas, "-arch=sm_90", stem + ".ptx", "-o", stem + ".cubin"],
-            [kilnc, path, "--target", "spirv", "-o", stem + ".spv"],
+            [kilnc, path, *extra, "--target", "spirv", "-o", stem + ".spv"],
             ["spirv-val", stem + ".spv"],
         ]
         for cmd in steps:
