@@ -14,14 +14,10 @@ bool kiln::materializeGlobalAddresses(llvm::Module &module) {
   llvm::SmallVector<llvm::Constant *> globals;
   for (llvm::GlobalVariable &global : module.globals())
     globals.push_back(&global);
-  if (globals.empty())
-    return false;
-  // Each function gets its own instructions; initialisers of other globals
-  // keep their constant expressions (they are not accesses).
-  bool changed = false;
-  for (llvm::Function &function : module)
-    if (!function.isDeclaration())
-      changed |= llvm::convertUsersOfConstantsToInstructions(
-          globals, &function, /*RemoveDeadConstants=*/false);
-  return changed;
+  // Only expressions that instructions use are converted: initialisers of
+  // other globals keep theirs (they are not accesses). The expressions left
+  // without users are removed: the back end walks a global's users, and
+  // dead ones made llvm-spirv-15 see an id defined twice.
+  return !globals.empty() &&
+         llvm::convertUsersOfConstantsToInstructions(globals);
 }
