@@ -16,8 +16,8 @@ bool kiln::materializeGlobalAddresses(llvm::Module &module) {
     globals.push_back(&global);
   // Only expressions that instructions use are converted: initialisers of
   // other globals keep theirs (they are not accesses). The expressions left
-  // without users are removed: the back end walks a global's users, and
-  // dead ones made llvm-spirv-15 see an id defined twice.
+  // without users are removed, so the back end, which walks a global's
+  // users, sees only live ones.
   return !globals.empty() &&
          llvm::convertUsersOfConstantsToInstructions(globals);
 }
