@@ -9,8 +9,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
 
-#include <mutex>
-#include <shared_mutex>
 
 using namespace kiln;
 
@@ -95,24 +93,18 @@ void setBoolOption(llvm::cl::Option &option, bool value) {
 
 llvm::Expected<std::string> kiln::emitSPIRVWithNames(
     bool withNames, llvm::function_ref<llvm::Expected<std::string>()> emit) {
-  // Without names the back end writes OpName for allocas only; release
-  // emissions must see the option off to stay byte-identical.
-  static std::shared_mutex optionMutex;
-  if (!withNames) {
-    std::shared_lock<std::shared_mutex> lock(optionMutex);
+  // Called in the emission child process (SPIRVEmitProcess.h): the option
+  // changes there and dies with it, so no lock and no restoring.
+  if (!withNames)
     return emit();
-  }
   auto &options = llvm::cl::getRegisteredOptions();
   auto it = options.find(kEmitNamesOption);
   if (it == options.end())
     return llvm::createStringError(
         "the SPIR-V back end has no -spirv-emit-op-names option: cannot "
         "carry line information (-g)");
-  std::unique_lock<std::shared_mutex> lock(optionMutex);
   setBoolOption(*it->second, true);
-  llvm::Expected<std::string> result = emit();
-  setBoolOption(*it->second, false);
-  return result;
+  return emit();
 }
 
 namespace {

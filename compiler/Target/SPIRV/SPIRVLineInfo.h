@@ -38,8 +38,9 @@ std::vector<std::string> markInstructionLines(llvm::Module &module);
 
 /// Runs `emit` (the SPIR-V back end) with OpNames for every named
 /// instruction when `withNames` (the back end's -spirv-emit-op-names, a
-/// process-wide option: debug emissions hold it exclusively, others share
-/// it switched off). Fails if this LLVM has no such option.
+/// process-wide option, so this runs in the emission child process of
+/// SPIRVEmitProcess.h and leaves the option switched on there). Fails if
+/// this LLVM has no such option.
 llvm::Expected<std::string>
 emitSPIRVWithNames(bool withNames,
                    llvm::function_ref<llvm::Expected<std::string>()> emit);

@@ -3,6 +3,7 @@
 #include "compiler/Target/LLVMCodegen.h"
 #include "compiler/Target/SPIRV/SPIRVCompat.h"
 #include "compiler/Target/SPIRV/SPIRVConstantAddresses.h"
+#include "compiler/Target/SPIRV/SPIRVEmitProcess.h"
 #include "compiler/Target/SPIRV/SPIRVLineInfo.h"
 
 #include <cstring>
@@ -26,8 +27,12 @@ kiln::serializeToSPIRV(llvm::Module &module, unsigned optLevel, bool lineInfo,
   std::vector<std::string> lineFiles;
   if (lineInfo)
     lineFiles = markInstructionLines(module);
-  auto bytes = emitSPIRVWithNames(!lineFiles.empty(), [&] {
-    return emitModule(module, **machine, llvm::CodeGenFileType::ObjectFile);
+  // The back end's process-wide state must not outlive one module
+  // (SPIRVEmitProcess.h): it runs in a child process.
+  auto bytes = emitInChildProcess([&] {
+    return emitSPIRVWithNames(!lineFiles.empty(), [&] {
+      return emitModule(module, **machine, llvm::CodeGenFileType::ObjectFile);
+    });
   });
   if (!bytes)
     return bytes.takeError();
