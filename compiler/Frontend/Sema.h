@@ -79,6 +79,8 @@ private:
   void checkAnnAssign(ast::AnnAssignStmt &s);
   void checkFor(ast::ForStmt &s);
   void checkExprStmt(ast::ExprStmt &s);
+  /// A call statement that only computes a value (worth a warning).
+  static bool isDiscardedPureValue(const ast::Expr &e);
   void checkAssert(ast::AssertStmt &s);
   void checkMultiAssign(ast::AssignStmt &s);
   /// Checks an assignment target (a name or an array element) and converts

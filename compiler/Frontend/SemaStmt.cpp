@@ -102,6 +102,48 @@ void Sema::checkExprStmt(ExprStmt &s) {
     error(s.expr->loc, "the " + std::string(t.isArray() ? "array" :
                                                           "AtomicRef") +
                            " made here is not used; assign it to a variable");
+  else if (isDiscardedPureValue(*s.expr))
+    diags.warning(s.expr->loc, "the result of this call is not used and the "
+                               "call has no other effect");
+}
+
+bool Sema::isDiscardedPureValue(const Expr &e) {
+  // Casts, queries and arithmetic builtins only compute a value. Index
+  // objects (`it.get_group()`) stay silent, as above; collectives, atomic
+  // loads and device functions may synchronise or have effects.
+  if (llvm::isa<CastExpr, ItemQueryExpr, ArrayDimExpr, ArraySizeExpr>(e))
+    return true;
+  const auto *builtin = llvm::dyn_cast<BuiltinExpr>(&e);
+  if (!builtin)
+    return false;
+  switch (builtin->op) {
+  case Builtin::NdGlobalId:
+  case Builtin::NdLocalId:
+  case Builtin::NdGlobalRange:
+  case Builtin::NdLocalRange:
+  case Builtin::NdGlobalLinearId:
+  case Builtin::NdLocalLinearId:
+  case Builtin::GroupId:
+  case Builtin::GroupRange:
+  case Builtin::GroupLocalRange:
+  case Builtin::GroupLinearId:
+  case Builtin::GroupLinearRange:
+  case Builtin::GroupLocalLinearRange:
+  case Builtin::GroupLeader:
+  case Builtin::SubGroupLocalId:
+  case Builtin::SubGroupLocalRange:
+  case Builtin::SubGroupId:
+  case Builtin::SubGroupRange:
+  case Builtin::SubGroupLeader:
+  case Builtin::Min:
+  case Builtin::Max:
+  case Builtin::Abs:
+  case Builtin::Math:
+  case Builtin::Select:
+    return true;
+  default:
+    return false;
+  }
 }
 
 void Sema::assignObject(NameExpr &n, ExprPtr &target, ExprPtr &value) {
