@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kiln/capi/Handles.h"
+#include "kiln/runtime/KernelBinaryFile.h"
 
 #include <cstring>
 
@@ -221,6 +222,19 @@ kiln_status_t kiln_binary_kernel_name(kiln_binary_t binary, size_t index,
                           std::to_string(count) + " kernels)");
   *out = binary->binary.kernels[index].name.c_str();
   return capi::succeed();
+}
+
+kiln_status_t kiln_binary_read_file(const char *path, kiln_binary_t *out) {
+  KILN_CAPI_REQUIRE(out);
+  *out = nullptr;
+  KILN_CAPI_REQUIRE(path);
+  return guarded(__func__, [&] {
+    StatusOr<KernelBinary> read = readKernelBinaryFile(path);
+    if (!read.ok())
+      return capi::fromStatus(read.status());
+    *out = new kiln_binary{std::move(*read)};
+    return capi::succeed();
+  });
 }
 
 void kiln_binary_release(kiln_binary_t binary) { delete binary; }

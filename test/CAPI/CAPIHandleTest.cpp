@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "CAPITestSupport.h"
 
+#include <cstdio>
 #include <cstring>
 
 using namespace kiln::capitest;
@@ -185,6 +186,29 @@ TEST(CAPIHandleTest, BinaryDescriptions) {
   EXPECT_KILN_OK(kiln_binary_data(binary, &data, &size));
   EXPECT_EQ(size, 8u);
   kiln_binary_release(binary);
+}
+
+// Reading artifacts that load is covered by test/Tools/bench-gpu-cpu-dry.test
+// (kilnc --emit-artifact, then this call through ctypes); here the errors.
+TEST(CAPIHandleTest, BinaryFromArtifactFileErrors) {
+  kiln_binary_t binary = reinterpret_cast<kiln_binary_t>(1);
+  EXPECT_KILN_ERROR(kiln_binary_read_file(nullptr, &binary),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "kiln_binary_read_file: path is NULL");
+  EXPECT_EQ(binary, nullptr);
+  std::string missing = ::testing::TempDir() + "kiln-capi-missing.kiln";
+  std::remove(missing.c_str());
+  EXPECT_KILN_ERROR(kiln_binary_read_file(missing.c_str(), &binary),
+                    KILN_STATUS_NOT_FOUND, missing);
+  std::string garbage = ::testing::TempDir() + "kiln-capi-garbage.kiln";
+  FILE *file = std::fopen(garbage.c_str(), "wb");
+  ASSERT_NE(file, nullptr);
+  std::fputs("not an artifact, but long enough to hold a header", file);
+  std::fclose(file);
+  EXPECT_KILN_ERROR(kiln_binary_read_file(garbage.c_str(), &binary),
+                    KILN_STATUS_DATA_LOSS, garbage);
+  EXPECT_EQ(binary, nullptr);
+  std::remove(garbage.c_str());
 }
 
 TEST(CAPIHandleTest, ArgumentBuilders) {

@@ -194,6 +194,11 @@ kiln_status_t kiln_binary_kernel_count(kiln_binary_t binary, size_t *out);
 /** Name of kernel `index` (< kernel count); valid while the binary lives. */
 kiln_status_t kiln_binary_kernel_name(kiln_binary_t binary, size_t index,
                                       const char **out);
+/** A binary read from a `.kiln` artifact file (`kilnc --emit-artifact`):
+ *  device code and every kernel's metadata, no compiler needed. A missing
+ *  file is KILN_STATUS_NOT_FOUND, a malformed one KILN_STATUS_DATA_LOSS;
+ *  both messages name the file. */
+kiln_status_t kiln_binary_read_file(const char *path, kiln_binary_t *out);
 void kiln_binary_release(kiln_binary_t binary);
 
 /*===--- Executables and kernels ------------------------------------------===*/
