@@ -41,7 +41,11 @@ def _i64(value):
 
 
 def _uniform(rng, shape, low=0.0, high=1.0):
-    return rng.uniform(low, high, size=shape).astype(np.float32)
+    x = rng.random(shape, dtype=np.float32)
+    if (low, high) != (0.0, 1.0):
+        x *= np.float32(high - low)
+        x += np.float32(low)
+    return x
 
 
 def _check_close(rtol, atol):

@@ -128,7 +128,7 @@ class Runtime:
     def prepare(self, kernel, global_range, local_range, args):
         """A callable submitting one launch (over an NdRange when
         local_range is given) with the arguments packed once. Each event is
-        kept until finish(), since releasing a pending event waits."""
+        kept until release_events(): releasing a pending event waits."""
         packed = (_Arg * len(args))(*[_to_arg(a) for a in args])
         ndim = len(global_range)
         g = (ctypes.c_int64 * ndim)(*global_range)
@@ -151,13 +151,18 @@ class Runtime:
         return launch
 
     def finish(self):
+        """Waits for everything submitted (events stay until
+        release_events, so that a timing does not include their release)."""
         self._check("kiln_queue_finish", self.queue)
+
+    def release_events(self):
+        self.finish()
         for event in self._pending:
             self.lib.kiln_event_release(event)
         self._pending = []
 
     def close(self):
-        self.finish()
+        self.release_events()
         self.lib.kiln_queue_release(self.queue)
         self.lib.kiln_device_release(self.device)
 
