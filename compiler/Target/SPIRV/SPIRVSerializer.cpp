@@ -4,6 +4,7 @@
 #include "compiler/Target/SPIRV/SPIRVCompat.h"
 #include "compiler/Target/SPIRV/SPIRVConstantAddresses.h"
 #include "compiler/Target/SPIRV/SPIRVEmitProcess.h"
+#include "compiler/Target/SPIRV/SPIRVLegalizeIR.h"
 #include "compiler/Target/SPIRV/SPIRVLineInfo.h"
 
 #include <cstring>
@@ -18,6 +19,9 @@ kiln::serializeToSPIRV(llvm::Module &module, unsigned optLevel, bool lineInfo,
   if (!machine)
     return machine.takeError();
   optimizeModule(module, **machine, optLevel);
+  // What the back end or the SPIR path for PoCL gets wrong is rewritten
+  // first (SPIRVLegalizeIR.h); the optimised-IR stage shows the result.
+  legalizeIRForSPIRV(module, **machine);
   if (onOptimized)
     onOptimized(module);
   // Constant global addresses outside the entry block get mistyped by the
