@@ -8,6 +8,7 @@
 #include "compiler/Target/SPIRV/SPIRVLegalizeIR.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace kiln;
 
@@ -38,4 +39,17 @@ bool kiln::legalizeIRForSPIRV(llvm::Module &module,
   if (changed)
     eraseUnusedIntrinsics(module);
   return changed;
+}
+
+llvm::Expected<std::string> kiln::withoutCodeGenPrepare(
+    llvm::function_ref<llvm::Expected<std::string>()> emit) {
+  constexpr const char *kName = "disable-cgp";
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto it = options.find(kName);
+  if (it == options.end())
+    return llvm::createStringError(
+        "LLVM has no -disable-cgp option: the SPIR-V back end would form "
+        "OpIAddCarry, which SPIRV-LLVM-Translator 15 cannot read");
+  it->second->addOccurrence(0, kName, "true", /*MultiArg=*/true);
+  return emit();
 }

@@ -22,12 +22,18 @@
 //   which the translator turns back into intrinsic calls with a name
 //   LLVM 15 rejects).
 //
+// The back end's own CodeGenPrepare (-O1 and above) would form
+// `uadd.with.overflow` again from `a + b < a` (OpIAddCarry); it is switched
+// off in the emission child process (withoutCodeGenPrepare), as at -O0.
+//
 //===----------------------------------------------------------------------===//
 #ifndef KILN_COMPILER_TARGET_SPIRV_SPIRVLEGALIZEIR_H
 #define KILN_COMPILER_TARGET_SPIRV_SPIRVLEGALIZEIR_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Target/TargetMachine.h"
 
 namespace kiln {
@@ -35,6 +41,13 @@ namespace kiln {
 /// Runs every rewrite below on each function defined in `module`.
 /// Returns whether the module changed.
 bool legalizeIRForSPIRV(llvm::Module &module, llvm::TargetMachine &machine);
+
+/// Runs `emit` (the SPIR-V back end) without CodeGenPrepare: LLVM's
+/// process-wide -disable-cgp, so this runs in the emission child process
+/// (SPIRVEmitProcess.h) and leaves the option set there. Fails if this
+/// LLVM has no such option.
+llvm::Expected<std::string>
+withoutCodeGenPrepare(llvm::function_ref<llvm::Expected<std::string>()> emit);
 
 /// i1 → float conversions become selects; casts of casts become one cast
 /// and a mask or a shift pair.

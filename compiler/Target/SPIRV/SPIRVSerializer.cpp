@@ -34,8 +34,11 @@ kiln::serializeToSPIRV(llvm::Module &module, unsigned optLevel, bool lineInfo,
   // The back end's process-wide state must not outlive one module
   // (SPIRVEmitProcess.h): it runs in a child process.
   auto bytes = emitInChildProcess([&] {
-    return emitSPIRVWithNames(!lineFiles.empty(), [&] {
-      return emitModule(module, **machine, llvm::CodeGenFileType::ObjectFile);
+    return withoutCodeGenPrepare([&] {
+      return emitSPIRVWithNames(!lineFiles.empty(), [&] {
+        return emitModule(module, **machine,
+                          llvm::CodeGenFileType::ObjectFile);
+      });
     });
   });
   if (!bytes)
