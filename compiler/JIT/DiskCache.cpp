@@ -29,29 +29,103 @@ std::string env(const char *name) {
   return value ? value : "";
 }
 
-/// The whole file at `path`; false (errno set) when it cannot be read.
-bool readFile(const std::string &path, std::vector<uint8_t> &bytes) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return false;
-  struct stat st;
-  if (::fstat(fd, &st) != 0) {
-    ::close(fd);
-    return false;
-  }
-  bytes.resize(static_cast<size_t>(st.st_size));
+/// What reading an entry found: nothing, its bytes, or why it is unusable.
+struct EntryRead {
+  bool exists = false;
+  bool isFolder = false;
+  std::string problem; ///< Empty when `bytes` holds the whole entry.
+  std::vector<uint8_t> bytes;
+};
+
+/// "a folder", "a FIFO", ... for an entry that is not a regular file.
+const char *fileKind(mode_t mode) {
+  if (S_ISDIR(mode))
+    return "a folder";
+  if (S_ISFIFO(mode))
+    return "a FIFO";
+  if (S_ISLNK(mode))
+    return "a symbolic link";
+  if (S_ISSOCK(mode))
+    return "a socket";
+  if (S_ISCHR(mode) || S_ISBLK(mode))
+    return "a device";
+  return "not a regular file";
+}
+
+/// Reads `count` bytes at the current offset of `fd`; false on a short read.
+bool readExactly(int fd, uint8_t *out, size_t count) {
   size_t done = 0;
-  while (done < bytes.size()) {
-    ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
+  while (done < count) {
+    ssize_t n = ::read(fd, out + done, count - done);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0)
-      break;
+      return false;
     done += static_cast<size_t>(n);
   }
-  ::close(fd);
-  bytes.resize(done);
   return true;
+}
+
+/// Reads the entry at `path` when it is a regular file of at most
+/// `maxBytes` whose header's payload length matches its size. Only
+/// written entries are regular files: lstat first and O_NONBLOCK keep a
+/// FIFO from blocking the compile, and the sizes are checked before
+/// anything is allocated, so a huge (sparse) file cannot exhaust memory.
+EntryRead readEntry(const std::string &path, uint64_t maxBytes) {
+  EntryRead entry;
+  struct stat st;
+  if (::lstat(path.c_str(), &st) != 0)
+    return entry;
+  entry.exists = true;
+  entry.isFolder = S_ISDIR(st.st_mode);
+  if (!S_ISREG(st.st_mode)) {
+    entry.problem = fileKind(st.st_mode);
+    return entry;
+  }
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) {
+    entry.exists = errno != ENOENT;
+    entry.problem = std::string("cannot open: ") + std::strerror(errno);
+    return entry;
+  }
+  // The file may have been replaced between lstat and open.
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+    entry.problem = "not a regular file";
+  uint64_t size = static_cast<uint64_t>(st.st_size);
+  if (entry.problem.empty() && size > maxBytes)
+    entry.problem = "entry of " + std::to_string(size) +
+                    " bytes exceeds the cache's cap of " +
+                    std::to_string(maxBytes) + " bytes";
+  if (entry.problem.empty()) {
+    entry.bytes.resize(std::min<uint64_t>(size, kEntryHeaderSize));
+    if (!readExactly(fd, entry.bytes.data(), entry.bytes.size()))
+      entry.problem = "read error or file shrank while reading";
+  }
+  if (entry.problem.empty() && size >= kEntryHeaderSize) {
+    uint64_t length = llvm::support::endian::read64le(entry.bytes.data() + 48);
+    if (length != size - kEntryHeaderSize)
+      entry.problem = "payload of " + std::to_string(size - kEntryHeaderSize) +
+                      " bytes, header says " + std::to_string(length) +
+                      " (truncated)";
+  }
+  if (entry.problem.empty() && size > kEntryHeaderSize) {
+    entry.bytes.resize(size);
+    if (!readExactly(fd, entry.bytes.data() + kEntryHeaderSize,
+                     size - kEntryHeaderSize))
+      entry.problem = "read error or file shrank while reading";
+  }
+  ::close(fd);
+  return entry;
+}
+
+/// Removes an unusable entry (a folder with its contents: the name is the
+/// cache's own); says what happened, for the warning.
+std::string removeEntry(const std::string &path, bool isFolder) {
+  std::error_code ec = isFolder ? fs::remove_directories(path, false)
+                                : fs::remove(path, false);
+  if (ec)
+    return "could not delete it (" + ec.message() + ")";
+  return "deleted";
 }
 
 /// Why `bytes` is not a valid entry for `key` (empty when it is).
@@ -120,23 +194,24 @@ std::string DiskCache::entryPath(const Digest &key) const {
 std::optional<KernelArtifact> DiskCache::load(const Digest &key,
                                               std::string &warning) {
   std::string path = entryPath(key);
-  std::vector<uint8_t> bytes;
-  if (!readFile(path, bytes))
+  EntryRead entry = readEntry(path, maxBytes_);
+  if (!entry.exists)
     return std::nullopt;
-  std::string problem = checkEntry(bytes, key);
+  std::string problem =
+      entry.problem.empty() ? checkEntry(entry.bytes, key) : entry.problem;
   std::optional<KernelArtifact> artifact;
   if (problem.empty()) {
-    StatusOr<KernelArtifact> parsed = deserializeKernelArtifact(
-        bytes.data() + kEntryHeaderSize, bytes.size() - kEntryHeaderSize);
+    StatusOr<KernelArtifact> parsed =
+        deserializeKernelArtifact(entry.bytes.data() + kEntryHeaderSize,
+                                  entry.bytes.size() - kEntryHeaderSize);
     if (parsed.ok())
       artifact = std::move(*parsed);
     else
       problem = parsed.message();
   }
   if (!artifact) {
-    ::unlink(path.c_str());
     warning = "corrupted JIT cache entry '" + path + "' (" + problem +
-              "): deleted; recompiling";
+              "): " + removeEntry(path, entry.isFolder) + "; recompiling";
     return std::nullopt;
   }
   // Touch: the entry is now the most recently used.
@@ -164,6 +239,12 @@ llvm::Error DiskCache::store(const Digest &key, const KernelArtifact &artifact) 
   Digest checksum = sha256(payload);
   std::memcpy(p + 56, checksum.data(), checksum.size());
   entry.insert(entry.end(), payload.begin(), payload.end());
+  // load() refuses entries above the cap, so storing one would only churn.
+  if (entry.size() > maxBytes_)
+    return llvm::createStringError(
+        "entry of " + std::to_string(entry.size()) +
+        " bytes exceeds the cache's cap of " + std::to_string(maxBytes_) +
+        " bytes (KILN_CACHE_MAX_BYTES): not cached");
   Status written = writeFileAtomically(entryPath(key), entry.data(), entry.size());
   if (!written.ok())
     return llvm::createStringError(written.message());

@@ -7,7 +7,10 @@
 // (integers little-endian). Entries are written to a temporary file in the
 // same folder, fsync'ed and renamed into place, so that concurrent
 // processes never read a partial entry. An entry whose header, key, length
-// or checksum is wrong is deleted and reported; the caller recompiles. When
+// or checksum is wrong, that is larger than the cap, or that is not a
+// regular file (a folder, FIFO, link: never opened, so never blocking) is
+// deleted and reported; the caller recompiles. Sizes are checked before
+// anything is read. When
 // the folder exceeds its byte cap, the entries used longest ago (mtime,
 // touched on every hit) are removed.
 //
@@ -53,7 +56,8 @@ public:
   /// refreshes the entry's mtime (its place in the eviction order).
   std::optional<KernelArtifact> load(const Digest &key, std::string &warning);
 
-  /// Stores `artifact` under `key` atomically, then evicts down to the cap.
+  /// Stores `artifact` under `key` atomically, then evicts down to the cap;
+  /// an entry larger than the cap alone is refused with an error.
   llvm::Error store(const Digest &key, const KernelArtifact &artifact);
 
   /// Removes the least recently used entries (never `keep`) until the

@@ -11,6 +11,7 @@
 #include "kiln/runtime/Device.h"
 #include "kiln/runtime/Executable.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace kiln {
@@ -69,6 +70,83 @@ Status checkWorkGroup(const Kernel &kernel, const NdRange &nd) {
                            std::to_string(groupSize) +
                            " work-items exceeds the device limit of " +
                            std::to_string(limit));
+  return Status();
+}
+
+/// "(a, b, c)" of a range's extents.
+std::string extentList(const Range &range) {
+  std::string s = "(";
+  for (size_t d = 0; d < range.extents.size(); ++d)
+    s += (d ? ", " : "") + std::to_string(range.extents[d]);
+  return s + ")";
+}
+
+/// Decimal digits of a 128-bit count.
+std::string countString(unsigned __int128 value) {
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), static_cast<char>('0' + value % 10));
+    value /= 10;
+  } while (value != 0);
+  return digits;
+}
+
+/// The largest extent and work-item count one launch on `info` may have:
+/// the driver's own limit, capped by Kiln's (extents and linear ids are
+/// int64 in the kernel ABI).
+uint64_t maxWorkItems(const DeviceInfo &info) {
+  uint64_t kiln = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+  return info.maxGlobalWorkItems == 0 ? kiln
+                                      : std::min(info.maxGlobalWorkItems, kiln);
+}
+
+/// Refuses a global range the device cannot launch: a driver given one
+/// whose work-item count wraps its size_t launches nothing or asserts
+/// (PoCL), so the count is computed here without overflow.
+Status checkWorkItemCount(const Kernel &kernel, const Range &range,
+                          const char *what) {
+  const KernelMetadata &metadata = kernel.metadata();
+  const DeviceInfo &info = kernel.device().info();
+  uint64_t limit = maxWorkItems(info);
+  unsigned __int128 total = 1;
+  bool overflow = false;
+  for (size_t d = 0; d < range.extents.size(); ++d) {
+    uint64_t extent = static_cast<uint64_t>(range.extents[d]);
+    if (extent > limit)
+      return invalidArgument(
+          "kernel '" + metadata.name + "': " + what + " extent " +
+          std::to_string(extent) + " of dimension " + std::to_string(d) +
+          " exceeds the " + std::to_string(limit) + " that device '" +
+          info.name + "' can launch");
+    // Every factor is below 2^64: the product stays below 2^128 until it
+    // passes 2^64, after which it is reported as more than 2^64 - 1.
+    if (!overflow)
+      total *= extent;
+    overflow = overflow || total > ~0ull;
+  }
+  if (!overflow && total <= limit)
+    return Status();
+  return invalidArgument(
+      "kernel '" + metadata.name + "': " + what + " " + extentList(range) +
+      " has " +
+      (overflow ? std::string("more than 18446744073709551615")
+                : countString(total)) +
+      " work-items; device '" + info.name + "' can launch at most " +
+      std::to_string(limit) + " in one launch");
+}
+
+/// Each local extent must fit the device's per-dimension work-group limit.
+Status checkLocalExtents(const Kernel &kernel, const Range &local) {
+  const DeviceInfo &info = kernel.device().info();
+  for (size_t d = 0; d < local.extents.size(); ++d) {
+    uint64_t limit = info.maxWorkItemSizes[d];
+    if (limit != 0 && static_cast<uint64_t>(local.extents[d]) > limit)
+      return invalidArgument(
+          "kernel '" + kernel.metadata().name + "': local extent " +
+          std::to_string(local.extents[d]) + " of dimension " +
+          std::to_string(d) + " exceeds the device limit of " +
+          std::to_string(limit) + " work-items in that dimension");
+  }
   return Status();
 }
 
@@ -247,6 +325,7 @@ StatusOr<LaunchGeometry> checkIndexSpace(const Kernel &kernel,
                              "' takes an NdItem and must be launched with an "
                              "NdRange, not a Range");
     KILN_RETURN_IF_ERROR(checkExtents(metadata, *range, "range"));
+    KILN_RETURN_IF_ERROR(checkWorkItemCount(kernel, *range, "range"));
     geometry.dims = static_cast<unsigned>(range->extents.size());
     geometry.global = padTo3(*range);
     return geometry;
@@ -254,7 +333,9 @@ StatusOr<LaunchGeometry> checkIndexSpace(const Kernel &kernel,
   const NdRange &nd = std::get<NdRange>(space);
   KILN_RETURN_IF_ERROR(checkExtents(metadata, nd.global, "global range"));
   KILN_RETURN_IF_ERROR(checkExtents(metadata, nd.local, "local range"));
+  KILN_RETURN_IF_ERROR(checkWorkItemCount(kernel, nd.global, "global range"));
   KILN_RETURN_IF_ERROR(checkWorkGroup(kernel, nd));
+  KILN_RETURN_IF_ERROR(checkLocalExtents(kernel, nd.local));
   geometry.dims = static_cast<unsigned>(nd.global.extents.size());
   geometry.global = padTo3(nd.global);
   geometry.local = padTo3(nd.local);

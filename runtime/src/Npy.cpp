@@ -8,11 +8,16 @@
 //===----------------------------------------------------------------------===//
 #include "kiln/runtime/Npy.h"
 
+#include "kiln/runtime/KernelBinaryFile.h"
+
+#include <cerrno>
+#include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <iterator>
+#include <fcntl.h>
 #include <limits>
 #include <optional>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace kiln {
 namespace {
@@ -259,6 +264,54 @@ std::string headerText(const NpyArray &array) {
          ", }";
 }
 
+/// Everything `fd` holds. POSIX reads, not an ifstream, whose filebuf
+/// throws on a folder instead of returning an error.
+StatusOr<std::vector<uint8_t>> readAll(int fd, const std::string &path) {
+  struct stat st;
+  if (::fstat(fd, &st) != 0)
+    return dataLoss(path + ": " + std::strerror(errno));
+  if (S_ISDIR(st.st_mode))
+    return invalidArgument(path + ": is a folder, not a .npy file");
+  std::vector<uint8_t> bytes;
+  if (S_ISREG(st.st_mode))
+    bytes.reserve(static_cast<size_t>(st.st_size));
+  uint8_t chunk[65536];
+  while (true) {
+    ssize_t n = ::read(fd, chunk, sizeof(chunk));
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      return dataLoss(path + ": read error: " + std::strerror(errno));
+    if (n == 0)
+      return bytes;
+    bytes.insert(bytes.end(), chunk, chunk + n);
+  }
+}
+
+/// Writes to an existing non-regular file (a device such as /dev/stdout or
+/// /dev/full, a FIFO), which cannot be replaced by a rename; every write
+/// and the close are checked.
+Status writeInPlace(const std::string &path, const std::vector<uint8_t> &bytes) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0)
+    return unavailable("cannot open '" + path + "': " + std::strerror(errno));
+  size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      std::string reason = n == 0 ? "nothing written" : std::strerror(errno);
+      ::close(fd);
+      return unavailable("cannot write '" + path + "': " + reason);
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (::close(fd) != 0)
+    return unavailable("cannot write '" + path + "': " + std::strerror(errno));
+  return Status();
+}
+
 } // namespace
 
 int64_t NpyArray::elementCount() const {
@@ -304,14 +357,14 @@ StatusOr<NpyArray> parseNpy(const std::vector<uint8_t> &bytes,
 }
 
 StatusOr<NpyArray> readNpy(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
     return notFound(path + ": cannot open file");
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                             std::istreambuf_iterator<char>());
-  if (in.bad())
-    return dataLoss(path + ": read error");
-  return parseNpy(bytes, path);
+  StatusOr<std::vector<uint8_t>> bytes = readAll(fd, path);
+  ::close(fd);
+  if (!bytes.ok())
+    return bytes.status();
+  return parseNpy(*bytes, path);
 }
 
 StatusOr<std::vector<uint8_t>> serializeNpy(const NpyArray &array) {
@@ -343,14 +396,22 @@ Status writeNpy(const std::string &path, const NpyArray &array) {
   StatusOr<std::vector<uint8_t>> bytes = serializeNpy(array);
   if (!bytes.ok())
     return bytes.status().withContext(path);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out)
-    return notFound(path + ": cannot create file");
-  out.write(reinterpret_cast<const char *>(bytes->data()),
-            static_cast<std::streamsize>(bytes->size()));
-  if (!out)
-    return internalError(path + ": write error");
-  return Status();
+  if (path.empty())
+    return invalidArgument("no output file name given");
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0)
+    return writeFileAtomically(path, bytes->data(), bytes->size());
+  if (S_ISDIR(st.st_mode))
+    return invalidArgument(path + ": is a folder, not a file");
+  if (!S_ISREG(st.st_mode))
+    return writeInPlace(path, *bytes);
+  // Replace the file a symbolic link names, not the link.
+  char *real = ::realpath(path.c_str(), nullptr);
+  if (!real)
+    return unavailable(path + ": " + std::strerror(errno));
+  std::string target = real;
+  std::free(real);
+  return writeFileAtomically(target, bytes->data(), bytes->size());
 }
 
 } // namespace kiln

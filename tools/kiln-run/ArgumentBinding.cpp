@@ -4,10 +4,15 @@
 #include "kiln/runtime/Buffer.h"
 
 #include <cerrno>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <new>
+#include <optional>
+#include <stdexcept>
 
 using namespace kiln;
 
@@ -106,10 +111,14 @@ StatusOr<std::vector<int64_t>> parseShape(const KernelParam &param,
     size_t x = text.find('x', start);
     std::string part = text.substr(start, x == std::string::npos ? x : x - start);
     char *end = nullptr;
+    errno = 0;
     long long v = std::strtoll(part.c_str(), &end, 10);
     if (part.empty() || *end || v < 0)
       return paramError(param, "shape '" + text +
                                    "' is not like 1024 or 64x64");
+    if (errno == ERANGE)
+      return paramError(param, "extent " + part + " of shape '" + text +
+                                   "' does not fit in 64 bits");
     shape.push_back(v);
     if (x == std::string::npos)
       break;
@@ -118,22 +127,74 @@ StatusOr<std::vector<int64_t>> parseShape(const KernelParam &param,
   return shape;
 }
 
+/// Bytes of `shape` elements of `dtype`; nullopt when that overflows.
+std::optional<uint64_t> byteSize(const std::vector<int64_t> &shape,
+                                 DType dtype) {
+  uint64_t bytes = dtypeSize(dtype);
+  for (int64_t extent : shape) {
+    if (extent != 0 && bytes > std::numeric_limits<uint64_t>::max() /
+                                   static_cast<uint64_t>(extent))
+      return std::nullopt;
+    bytes *= static_cast<uint64_t>(extent);
+  }
+  return bytes;
+}
+
+/// Runs `allocate`, which fills host memory, turning a failed allocation
+/// into an error naming the parameter. InitLLVM's new handler would print
+/// "LLVM ERROR: out of memory" and abort, so the standard behaviour (throw
+/// std::bad_alloc) is restored for the duration.
+template <typename Allocate>
+Status allocateOnHost(const KernelParam &param, const std::string &what,
+                      Allocate allocate) {
+  std::new_handler previous = std::set_new_handler(nullptr);
+  std::string failure;
+  try {
+    allocate();
+  } catch (const std::bad_alloc &) {
+    failure = "out of host memory";
+  } catch (const std::length_error &) {
+    failure = "too large for host memory";
+  }
+  std::set_new_handler(previous);
+  if (!failure.empty())
+    return paramError(param, what + ": " + failure);
+  return Status();
+}
+
+StatusOr<NpyArray> zerosFromText(const KernelParam &param,
+                                 const std::string &text) {
+  auto shape = parseShape(param, text.substr(6));
+  if (!shape.ok())
+    return shape.status();
+  std::optional<uint64_t> bytes = byteSize(*shape, param.dtype);
+  if (!bytes)
+    return paramError(param, text + " of " + dtypeName(param.dtype) +
+                                 " needs more than 2^64 bytes");
+  NpyArray array;
+  array.dtype = param.dtype;
+  array.shape = *shape;
+  Status allocated = allocateOnHost(
+      param, text + " (" + std::to_string(*bytes) + " bytes)",
+      [&] { array.data.assign(static_cast<size_t>(*bytes), 0); });
+  if (!allocated.ok())
+    return allocated;
+  return array;
+}
+
 StatusOr<NpyArray> arrayFromText(const KernelParam &param,
                                  const std::string &text) {
-  NpyArray array;
-  if (text.rfind("zeros:", 0) == 0) {
-    auto shape = parseShape(param, text.substr(6));
-    if (!shape.ok())
-      return shape.status();
-    array.dtype = param.dtype;
-    array.shape = *shape;
-    array.data.assign(array.elementCount() * dtypeSize(param.dtype), 0);
-    return array;
-  }
+  if (text.rfind("zeros:", 0) == 0)
+    return zerosFromText(param, text);
   if (text.empty() || text[0] != '@')
     return paramError(param, "an array parameter takes @file.npy or "
                              "zeros:SHAPE, not '" + text + "'");
-  auto loaded = readNpy(text.substr(1));
+  StatusOr<NpyArray> loaded = invalidArgument("");
+  Status allocated = allocateOnHost(param, text, [&] {
+    loaded = readNpy(text.substr(1));
+  });
+  if (!allocated.ok())
+    return allocated;
   if (!loaded.ok())
     return paramError(param, loaded.message());
   return loaded;
@@ -250,6 +311,48 @@ StatusOr<BoundArgument> bindLocal(const KernelParam &param,
   bound.arg = KernelArg::localAccessor(*shape, param.dtype);
   return bound;
 }
+/// Where `path` lives: the resolved file when it exists, else the resolved
+/// folder plus the name; two outputs with the same identity are one file.
+/// Fails, naming the output, when no file can be created there.
+StatusOr<std::string> outputIdentity(const std::string &name,
+                                     const std::string &path) {
+  std::string option = "--out " + name + "=" + path;
+  if (path.empty())
+    return invalidArgument(option + ": no file name given");
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode))
+      return invalidArgument(option + ": is a folder, not a file");
+    if (::access(path.c_str(), W_OK) != 0)
+      return invalidArgument(option + ": cannot write: " +
+                             std::strerror(errno));
+  }
+  size_t slash = path.rfind('/');
+  std::string folder = slash == std::string::npos ? "."
+                       : slash == 0               ? "/"
+                                                  : path.substr(0, slash);
+  std::string file = path.substr(slash == std::string::npos ? 0 : slash + 1);
+  if (file.empty() || file == "." || file == "..")
+    return invalidArgument(option + ": is a folder, not a file");
+  // The output is written to a temporary file next to it, then renamed.
+  std::string inFolder = option + ": cannot create a file in '" + folder + "'";
+  if (::stat(folder.c_str(), &st) != 0)
+    return invalidArgument(inFolder + ": " + std::strerror(errno));
+  if (!S_ISDIR(st.st_mode))
+    return invalidArgument(inFolder + ": not a folder");
+  if (::access(folder.c_str(), W_OK | X_OK) != 0)
+    return invalidArgument(inFolder + ": " + std::strerror(errno));
+  char *real = ::realpath(path.c_str(), nullptr);
+  if (!real)
+    real = ::realpath(folder.c_str(), nullptr);
+  else
+    file.clear();
+  if (!real)
+    return invalidArgument(option + ": " + std::strerror(errno));
+  std::string identity = real;
+  std::free(real);
+  return file.empty() ? identity : identity + "/" + file;
+}
 } // namespace
 
 StatusOr<std::vector<BoundArgument>>
@@ -298,8 +401,10 @@ kiln::parseOutputs(const KernelMetadata &kernel,
       return invalidArgument("--out: parameter '" + pair->first + "' is a " +
                              describe(*param) +
                              "; only global arrays are outputs");
-    outputs[pair->first] = pair->second;
+    if (!outputs.emplace(pair->first, pair->second).second)
+      return invalidArgument("--out: '" + pair->first + "' is given twice");
   }
+  KILN_RETURN_IF_ERROR(checkOutputFiles(outputs));
   return outputs;
 }
 
@@ -318,7 +423,22 @@ Status kiln::writeOutputs(const KernelMetadata &kernel,
           !s.ok())
         return s.withContext("reading back '" + it->first + "'");
     if (Status s = writeNpy(it->second, host); !s.ok())
-      return s;
+      return s.withContext("--out " + it->first);
+  }
+  return Status();
+}
+
+Status kiln::checkOutputFiles(const std::map<std::string, std::string> &outputs) {
+  std::map<std::string, std::string> owners; // identity -> parameter
+  for (const auto &[name, path] : outputs) {
+    StatusOr<std::string> identity = outputIdentity(name, path);
+    if (!identity.ok())
+      return identity.status();
+    auto [it, fresh] = owners.emplace(*identity, name);
+    if (!fresh)
+      return invalidArgument("--out " + it->second + "=" +
+                             outputs.at(it->second) + " and --out " + name +
+                             "=" + path + " name the same file");
   }
   return Status();
 }

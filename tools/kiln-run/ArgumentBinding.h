@@ -36,10 +36,16 @@ bindArguments(const KernelMetadata &kernel,
               const std::vector<std::string> &localSizes, Device &device,
               Queue &queue);
 
-/// Parses "NAME=file.npy" output requests: NAME must be an array parameter.
+/// Parses "NAME=file.npy" output requests: NAME must be an array parameter
+/// given once, and the files must pass checkOutputFiles.
 StatusOr<std::map<std::string, std::string>>
 parseOutputs(const KernelMetadata &kernel,
              const std::vector<std::string> &requests);
+
+/// Checks, before anything runs, that every output can be written: a
+/// non-empty name, not a folder, in an existing writable folder, and no
+/// two outputs naming the same file (after resolving links).
+Status checkOutputFiles(const std::map<std::string, std::string> &outputs);
 
 /// Reads each requested array back from the device and writes it as .npy.
 Status writeOutputs(const KernelMetadata &kernel,

@@ -29,6 +29,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
 #include <chrono>
 
 using namespace kiln;
@@ -87,10 +88,16 @@ StatusOr<Range> parseRange(const std::string &text,
                                               ? comma
                                               : comma - start);
     char *end = nullptr;
+    errno = 0;
     long long v = std::strtoll(part.c_str(), &end, 10);
     if (part.empty() || *end)
       return invalidArgument(std::string(option) + " '" + text +
                              "' is not N, N,M or N,M,K with integers");
+    // strtoll clamps to 2^63-1: refuse rather than launch a different range.
+    if (errno == ERANGE)
+      return invalidArgument(std::string(option) + " '" + text + "': " +
+                             part + " does not fit in a signed 64-bit "
+                             "integer (at most 9223372036854775807)");
     extents.push_back(v);
     if (comma == std::string::npos)
       break;

@@ -108,6 +108,15 @@ StatusOr<CudaDeviceProperties> queryCudaDevice(const CudaDynamicSymbols &cu,
   if (!threads.ok() || !shared.ok())
     return threads.ok() ? shared.status() : threads.status();
   props.info.maxWorkGroupSize = static_cast<size_t>(*threads);
+  for (int d = 0; d < 3; ++d) {
+    StatusOr<int> blockDim =
+        attribute(cu, device, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X + d);
+    if (blockDim.ok())
+      props.info.maxWorkItemSizes[d] = static_cast<uint64_t>(*blockDim);
+  }
+  // The CUDA C programming guide's limit of local memory per thread, the
+  // same on every compute capability Kiln targets; no attribute reports it.
+  props.info.maxPrivateMemPerWorkItem = 512 * 1024;
   // Launches above 48 KiB opt in per function (cuFuncSetAttribute).
   StatusOr<int> optIn = attribute(
       cu, device, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);

@@ -109,6 +109,8 @@ queryLevelZeroDevice(const LevelZeroDynamicSymbols &ze,
   props.info.type = deviceType(device.type);
   props.info.maxWorkGroupSize = compute.maxTotalGroupSize;
   props.info.localMemSize = compute.maxSharedLocalMemory;
+  props.info.maxWorkItemSizes = {compute.maxGroupSizeX, compute.maxGroupSizeY,
+                                 compute.maxGroupSizeZ};
   KILN_RETURN_IF_ERROR(setCapabilities(ze, handle.device, compute, props.info)
                            .withContext("device '" + props.info.name + "'"));
   props.limits.maxTotalSize = compute.maxTotalGroupSize;

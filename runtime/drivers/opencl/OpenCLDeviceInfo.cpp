@@ -95,6 +95,23 @@ void queryCapabilities(cl_device_id device, DeviceInfo &info) {
   info.supportsDeviceAddresses = info.supportsSharedVirtualMemory;
 }
 
+/// Per-dimension work-group limits and the global size the device's size_t
+/// holds (a global size above it is CL_INVALID_GLOBAL_WORK_SIZE, or worse:
+/// PoCL asserts on a work-item count that wraps).
+void queryLaunchLimits(cl_device_id device, DeviceInfo &info) {
+  size_t sizes[3] = {0, 0, 0};
+  cl_uint dims = deviceScalar<cl_uint>(device, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS);
+  if (dims >= 3 && clGetDeviceInfo(device, CL_DEVICE_MAX_WORK_ITEM_SIZES,
+                                   sizeof(sizes), sizes, nullptr) == CL_SUCCESS)
+    for (size_t d = 0; d < 3; ++d)
+      info.maxWorkItemSizes[d] = sizes[d];
+  cl_uint bits = deviceScalar<cl_uint>(device, CL_DEVICE_ADDRESS_BITS);
+  if (bits == 32)
+    info.maxGlobalWorkItems = 0xffffffffull;
+  else if (bits == 64)
+    info.maxGlobalWorkItems = ~0ull;
+}
+
 } // namespace
 
 StatusOr<std::vector<cl_device_id>> allOpenCLDevices() {
@@ -140,6 +157,7 @@ DeviceInfo openclDeviceInfo(cl_device_id device, size_t ordinal) {
       deviceScalar<size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE);
   info.localMemSize = static_cast<size_t>(
       deviceScalar<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE));
+  queryLaunchLimits(device, info);
   queryCapabilities(device, info);
   return info;
 }

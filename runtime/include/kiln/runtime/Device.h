@@ -13,6 +13,7 @@
 #include "kiln/runtime/LaunchOptions.h"
 #include "kiln/runtime/Status.h"
 
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -44,6 +45,17 @@ struct DeviceInfo {
   DeviceType type = DeviceType::Other;
   size_t maxWorkGroupSize = 0; ///< Work-items (threads) per work-group.
   size_t localMemSize = 0;     ///< Bytes of work-group local/shared memory.
+  /// Work-items per work-group in each dimension (OpenCL
+  /// CL_DEVICE_MAX_WORK_ITEM_SIZES, CUDA's block dimensions); 0: unknown.
+  std::array<uint64_t, 3> maxWorkItemSizes = {0, 0, 0};
+  /// Largest global extent of one dimension, and largest number of
+  /// work-items, that one launch may have (OpenCL: the device's size_t,
+  /// 2^CL_DEVICE_ADDRESS_BITS - 1); 0: none. Launches are also held to
+  /// Kiln's own limit, 2^63 - 1 (extents and linear ids are int64).
+  uint64_t maxGlobalWorkItems = 0;
+  /// Bytes of private memory one work-item may use (CUDA: 512 KiB of local
+  /// memory per thread); 0: unknown, see docs/runtime.md.
+  uint64_t maxPrivateMemPerWorkItem = 0;
 
   /// Capabilities checked against KernelMetadata::requiredFeatures when an
   /// executable is loaded (see checkKernelFeatures).

@@ -31,12 +31,16 @@ struct NpyArray {
 /// Parses the contents of a .npy file; `source` names it in error messages.
 StatusOr<NpyArray> parseNpy(const std::vector<uint8_t> &bytes,
                             const std::string &source);
-/// Reads and parses the .npy file at `path`.
+/// Reads and parses the .npy file at `path` (a folder is an error).
 StatusOr<NpyArray> readNpy(const std::string &path);
 
 /// Encodes `array` as .npy bytes (version 1.0, or 2.0 for huge headers).
 StatusOr<std::vector<uint8_t>> serializeNpy(const NpyArray &array);
-/// Writes `array` to `path` as a .npy file.
+/// Writes `array` to `path` as a .npy file: a temporary file in the same
+/// folder, renamed over the file (a symbolic link's target) only once
+/// every byte is written, so a failed write leaves the old file intact. An
+/// existing device or FIFO (/dev/stdout) is written in place; every write
+/// and the close are checked. A folder or an empty path is an error.
 Status writeNpy(const std::string &path, const NpyArray &array);
 
 /// The .npy descriptor of a dtype, e.g. "<f4" or "|b1".
