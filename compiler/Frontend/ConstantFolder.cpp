@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 
 using namespace kiln;
 using namespace kiln::ast;
@@ -49,6 +50,29 @@ static FoldResult intResult(IntValue v) {
   return ok(ConstValue::ofInt(v));
 }
 
+/// Python's float divmod (CPython's float_divmod), which run-time code
+/// follows too: floor(a / b) differs when the quotient rounds up
+/// (1.0 // 0.1 is 9.0), and a zero remainder takes the divisor's sign.
+static std::pair<double, double> pythonFloatDivmod(double a, double b) {
+  double mod = std::fmod(a, b);
+  double div = (a - mod) / b;
+  if (mod != 0) {
+    if ((b < 0) != (mod < 0)) {
+      mod += b;
+      div -= 1.0;
+    }
+  } else {
+    mod = std::copysign(0.0, b);
+  }
+  double floordiv = std::copysign(0.0, a / b);
+  if (div != 0) {
+    floordiv = std::floor(div);
+    if (div - floordiv > 0.5)
+      floordiv += 1.0;
+  }
+  return {floordiv, mod};
+}
+
 static FoldResult foldFloat(BinOp op, double a, double b) {
   switch (op) {
   case BinOp::Add:
@@ -62,16 +86,11 @@ static FoldResult foldFloat(BinOp op, double a, double b) {
       return fail("division by zero");
     return ok(ConstValue::ofFloat(a / b));
   case BinOp::FloorDiv:
-    if (b == 0)
-      return fail("division by zero");
-    return ok(ConstValue::ofFloat(std::floor(a / b)));
   case BinOp::Mod: {
     if (b == 0)
       return fail("division by zero");
-    double r = std::fmod(a, b);
-    if (r != 0 && ((r < 0) != (b < 0)))
-      r += b;
-    return ok(ConstValue::ofFloat(r));
+    auto [quotient, remainder] = pythonFloatDivmod(a, b);
+    return ok(ConstValue::ofFloat(op == BinOp::FloorDiv ? quotient : remainder));
   }
   case BinOp::Pow:
     return ok(ConstValue::ofFloat(std::pow(a, b)));

@@ -3,7 +3,9 @@
 // Signedness comes from the Sema types: it picks divsi/divui, cmpi slt/ult,
 // extsi/extui, sitofp/uitofp, fptosi/fptoui. Python semantics: `//` is
 // floor division (arith.floordivsi; math.floor of the quotient for floats),
-// `%` takes the sign of the divisor (remainder plus a sign fix), `**` with a
+// `%` takes the sign of the divisor (remainder plus a sign fix); a signed
+// division never sees the divisor -1 (MIN // -1 wraps, LLVM's sdiv is
+// undefined there) and float `x // 0.0` is x / 0.0 as in NumPy; `**` with a
 // constant exponent is square-and-multiply. `and`/`or` and chained
 // comparisons short-circuit through scf.if yielding i1.
 //
@@ -300,9 +302,28 @@ Value MLIRGenImpl::floatFloorDiv(Location l, Type t, Value a, Value b) {
       floored);
   Value divNonZero =
       arith::CmpFOp::create(builder, l, arith::CmpFPredicate::UNE, div, zero);
-  Value signedZero = math::CopySignOp::create(
-      builder, l, zero, arith::DivFOp::create(builder, l, a, b));
-  return arith::SelectOp::create(builder, l, divNonZero, floored, signedZero);
+  Value quotient = arith::DivFOp::create(builder, l, a, b);
+  Value signedZero = math::CopySignOp::create(builder, l, zero, quotient);
+  Value result =
+      arith::SelectOp::create(builder, l, divNonZero, floored, signedZero);
+  // NumPy's floor_divide by zero is the true quotient (+-inf, NaN for 0/0);
+  // the fmod path above would give NaN for every dividend.
+  Value byZero =
+      arith::CmpFOp::create(builder, l, arith::CmpFPredicate::OEQ, b, zero);
+  return arith::SelectOp::create(builder, l, byZero, quotient, result);
+}
+
+/// The divisor of a signed `//` or `%` with -1 replaced by 1, and whether it
+/// was -1. LLVM's sdiv/srem are undefined for MIN / -1, while the spec's
+/// wrapping makes MIN // -1 == MIN (-a, wrapped) and MIN % -1 == 0 (which
+/// `a % 1` already is). A constant divisor folds the selects away.
+std::pair<Value, Value> MLIRGenImpl::safeSignedDivisor(Location l, Type t,
+                                                       Value b) {
+  Value minusOne = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq,
+                                         b, constInt(l, t, -1));
+  Value divisor =
+      arith::SelectOp::create(builder, l, minusOne, constInt(l, t, 1), b);
+  return {divisor, minusOne};
 }
 
 Value MLIRGenImpl::genArith(ast::BinOp op, Value a, Value b, Type t,
@@ -327,8 +348,12 @@ Value MLIRGenImpl::genArith(ast::BinOp op, Value a, Value b, Type t,
   case ast::BinOp::FloorDiv:
     if (isFloat)
       return floatFloorDiv(l, t, a, b);
-    if (isSigned)
-      return arith::FloorDivSIOp::create(builder, l, a, b);
+    if (isSigned) {
+      auto [divisor, minusOne] = safeSignedDivisor(l, t, b);
+      Value q = arith::FloorDivSIOp::create(builder, l, a, divisor);
+      Value negated = arith::SubIOp::create(builder, l, constInt(l, t, 0), a);
+      return arith::SelectOp::create(builder, l, minusOne, negated, q);
+    }
     return arith::DivUIOp::create(builder, l, a, b);
   case ast::BinOp::Mod: {
     if (!isFloat && !isSigned)
@@ -348,9 +373,15 @@ Value MLIRGenImpl::genArith(ast::BinOp op, Value a, Value b, Type t,
       Value differ = arith::XOrIOp::create(builder, l, rNeg, bNeg);
       needsFix = arith::AndIOp::create(builder, l, nonZero, differ);
       Value fixed = arith::AddFOp::create(builder, l, r, b);
+      // A zero remainder takes the divisor's sign, as in Python and NumPy
+      // (-4.0 % 2.0 is 0.0; fmod gives -0.0).
+      Value isZero =
+          arith::CmpFOp::create(builder, l, arith::CmpFPredicate::OEQ, r, zero);
+      Value signedZero = math::CopySignOp::create(builder, l, zero, b);
+      r = arith::SelectOp::create(builder, l, isZero, signedZero, r);
       return arith::SelectOp::create(builder, l, needsFix, fixed, r);
     }
-    r = arith::RemSIOp::create(builder, l, a, b);
+    r = arith::RemSIOp::create(builder, l, a, safeSignedDivisor(l, t, b).first);
     Value zero = constInt(l, t, 0);
     Value nonZero =
         arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, r, zero);

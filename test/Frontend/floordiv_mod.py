@@ -1,10 +1,18 @@
 # RUN: kilnc %s --emit=kiln | FileCheck %s
 # Spec §4: '//' floors and '%' takes the sign of the divisor, as in Python.
+# A signed divisor of -1 is replaced by 1 (LLVM's sdiv/srem are undefined for
+# MIN / -1; the spec wraps: MIN // -1 == MIN == -MIN, MIN % -1 == 0).
 
 # CHECK-LABEL: kiln.kernel @k(
-# CHECK: arith.floordivsi %arg1, %arg2 : i32
+# CHECK: %[[M1:.+]] = arith.cmpi eq, %arg2, %{{.*}} : i32
+# CHECK: %[[D:.+]] = arith.select %[[M1]], %{{.*}}, %arg2 : i32
+# CHECK: %[[FQ:.+]] = arith.floordivsi %arg1, %[[D]] : i32
+# CHECK: %[[NEG:.+]] = arith.subi %{{.*}}, %arg1 : i32
+# CHECK: arith.select %[[M1]], %[[NEG]], %[[FQ]] : i32
 # CHECK: arith.divui %arg3, %arg4 : i32
-# CHECK: %[[R:.+]] = arith.remsi %arg1, %arg2 : i32
+# CHECK: %[[M2:.+]] = arith.cmpi eq, %arg2, %{{.*}} : i32
+# CHECK: %[[D2:.+]] = arith.select %[[M2]], %{{.*}}, %arg2 : i32
+# CHECK: %[[R:.+]] = arith.remsi %arg1, %[[D2]] : i32
 # CHECK: %[[NZ:.+]] = arith.cmpi ne, %[[R]], %{{.*}} : i32
 # CHECK: %[[SIGNS:.+]] = arith.xori %[[R]], %arg2 : i32
 # CHECK: %[[DIFF:.+]] = arith.cmpi slt, %[[SIGNS]], %{{.*}} : i32
@@ -12,15 +20,24 @@
 # CHECK: %[[ADJ:.+]] = arith.addi %[[R]], %arg2 : i32
 # CHECK: arith.select %[[FIX]], %[[ADJ]], %[[R]] : i32
 # CHECK: arith.remui %arg3, %arg4 : i32
-# Float // follows CPython: floor((a - fmod(a, b)) / b), adjusted.
+# Float // follows CPython: floor((a - fmod(a, b)) / b), adjusted; by zero it
+# is the true quotient a / b (+-inf or NaN, as NumPy's floor_divide).
 # CHECK: %[[M:.+]] = arith.remf %arg5, %arg6 : f32
 # CHECK: %[[NUM:.+]] = arith.subf %arg5, %[[M]] : f32
 # CHECK: %[[Q:.+]] = arith.divf %[[NUM]], %arg6 : f32
 # CHECK: math.floor
+# CHECK: %[[TQ:.+]] = arith.divf %arg5, %arg6 : f32
 # CHECK: math.copysign
+# CHECK: %[[PY:.+]] = arith.select
+# CHECK: %[[BY0:.+]] = arith.cmpf oeq, %arg6, %{{.*}} : f32
+# CHECK: arith.select %[[BY0]], %[[TQ]], %[[PY]] : f32
+# A zero remainder takes the divisor's sign (copysign), as in NumPy.
 # CHECK: %[[FR:.+]] = arith.remf %arg5, %arg6 : f32
 # CHECK: arith.cmpf one, %[[FR]], %{{.*}} : f32
 # CHECK: arith.addf %[[FR]], %arg6 : f32
+# CHECK: %[[Z:.+]] = arith.cmpf oeq, %[[FR]], %{{.*}} : f32
+# CHECK: %[[SZ:.+]] = math.copysign %{{.*}}, %arg6 : f32
+# CHECK: arith.select %[[Z]], %[[SZ]], %[[FR]] : f32
 # CHECK: arith.select
 @kernel
 def k(item: Item, i: int32, j: int32, u: uint32, v: uint32, x: float32, y: float32):
