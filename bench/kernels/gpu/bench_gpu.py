@@ -283,11 +283,10 @@ def write_results(args, rows, device):
     with open(path, "w") as f:
         json.dump(result, f, indent=1)
     print("wrote %s" % path)
-    chart = os.path.join(os.path.dirname(HERE), "chart.py")
-    if not os.path.exists(chart):
-        chart = os.path.join(HERE, "chart_gpu.py")
-    subprocess.run([sys.executable, chart, path,
-                    os.path.join(args.out, "bench-gpu.png")])
+    if any(r["ratio"] for r in rows):  # the dry run has no peers
+        subprocess.run([sys.executable,
+                        os.path.join(os.path.dirname(HERE), "chart.py"), path,
+                        os.path.join(args.out, "bench-gpu.png")])
 
 
 def main():
