@@ -1,4 +1,4 @@
-//===- GemmJobs.cpp - The two SGEMMs ---------------------------------------===//
+//===- GemmJobs.cpp - The two SGEMMs --------------------------------------===//
 //
 // c = a @ b for n x n float32 matrices, 2 n^3 flops: the 16 x 16 local-tile
 // kernel and the register-tiled one (64 x 64 block tile, 4 x 4 outputs per
@@ -59,7 +59,8 @@ StatusOr<Job> sgemmTiled(KilnSession &kiln, const Sizes &sizes) {
 StatusOr<Job> sgemmRegisterTiled(KilnSession &kiln, const Sizes &sizes) {
   if (sizes.gemm % 64 != 0)
     return invalidArgument("the register-tiled SGEMM needs n a multiple of "
-                           "64, got " + std::to_string(sizes.gemm));
+                           "64, got " +
+                           std::to_string(sizes.gemm));
   return gemm(kiln, sizes, "sgemm_regtile.py", "sgemm_regtile",
               "SGEMM (64x64 block, 4x4 per work-item)",
               NdRange{Range{sizes.gemm / 4, sizes.gemm / 4}, Range{16, 16}});

@@ -1,4 +1,4 @@
-//===- GridJobs.cpp - Stencil, transpose and softmax -----------------------===//
+//===- GridJobs.cpp - Stencil, transpose and softmax ----------------------===//
 //
 // Jobs over 2-D arrays, written naturally in Kiln (get_id(0) the row,
 // get_id(1) the column): the 5-point stencil over a 2-D Range, the
@@ -52,8 +52,8 @@ std::function<Status()> verifier(KilnSession &kiln, const GridSetup &setup,
 StatusOr<Job> stencil(KilnSession &kiln, const Sizes &sizes) {
   KILN_BENCH_ASSIGN(kernel, kiln.kernel("stencil.py", "stencil"));
   const int64_t n = sizes.stencil;
-  KILN_BENCH_ASSIGN(setup, setUp(kiln, randomFloats(n * n, 0.0f, 1.0f, 8),
-                                 size_t(n * n)));
+  KILN_BENCH_ASSIGN(
+      setup, setUp(kiln, randomFloats(n * n, 0.0f, 1.0f, 8), size_t(n * n)));
   std::vector<KernelArg> args = {arrayArg<float>(setup.in, {n, n}),
                                  arrayArg<float>(setup.out, {n, n})};
   Job job;
@@ -73,8 +73,8 @@ StatusOr<Job> stencil(KilnSession &kiln, const Sizes &sizes) {
 StatusOr<Job> transpose(KilnSession &kiln, const Sizes &sizes) {
   KILN_BENCH_ASSIGN(kernel, kiln.kernel("transpose.py", "transpose"));
   const int64_t n = sizes.transpose;
-  KILN_BENCH_ASSIGN(setup, setUp(kiln, randomFloats(n * n, 0.0f, 1.0f, 9),
-                                 size_t(n * n)));
+  KILN_BENCH_ASSIGN(
+      setup, setUp(kiln, randomFloats(n * n, 0.0f, 1.0f, 9), size_t(n * n)));
   std::vector<KernelArg> args = {arrayArg<float>(setup.in, {n, n}),
                                  arrayArg<float>(setup.out, {n, n})};
   const int64_t tiles = (n + 31) / 32;

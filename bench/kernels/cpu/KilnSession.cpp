@@ -34,7 +34,8 @@ StatusOr<std::shared_ptr<Kernel>> KilnSession::kernel(const std::string &file,
   std::string path = kernelDir + "/" + file;
   auto source = llvm::MemoryBuffer::getFile(path);
   if (!source)
-    return notFound("cannot read '" + path + "': " + source.getError().message());
+    return notFound("cannot read '" + path +
+                    "': " + source.getError().message());
   CompileRequest request;
   request.source = (*source)->getBuffer().str();
   request.filename = path;

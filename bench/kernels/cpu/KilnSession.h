@@ -53,8 +53,7 @@ public:
     return uploadBytes(host.data(), host.size() * sizeof(T));
   }
   /// A device buffer of `count` elements, zeroed.
-  template <typename T>
-  StatusOr<std::shared_ptr<Buffer>> zeros(size_t count) {
+  template <typename T> StatusOr<std::shared_ptr<Buffer>> zeros(size_t count) {
     return zeroBytes(count * sizeof(T));
   }
   /// Reads the whole of `buffer` into `host` (sized to match).
@@ -71,6 +70,7 @@ public:
              const std::vector<KernelArg> &args);
 
 private:
+  KilnSession() = default;
   StatusOr<std::shared_ptr<Buffer>> uploadBytes(const void *data, size_t bytes);
   StatusOr<std::shared_ptr<Buffer>> zeroBytes(size_t bytes);
 

@@ -85,9 +85,9 @@ void printTable(const Report &report, std::ostream &out) {
   size_t width = 3;
   for (const JobResult &r : report.results)
     width = std::max(width, r.name.size());
-  out << std::left << std::setw(int(width)) << "job" << " | "
-      << std::setw(18) << "Kiln" << " | " << std::setw(18) << report.peerName
-      << " | ratio\n"
+  out << std::left << std::setw(int(width)) << "job"
+      << " | " << std::setw(18) << "Kiln"
+      << " | " << std::setw(18) << report.peerName << " | ratio\n"
       << std::string(width, '-') << "-|-" << std::string(18, '-') << "-|-"
       << std::string(18, '-') << "-|------\n";
   for (const JobResult &r : report.results) {
@@ -113,8 +113,7 @@ bool writeJson(const Report &report, const std::string &path,
     file << (i ? ",\n  " : "\n  ") << "{\"job\": " << jsonString(r.name)
          << ", \"kiln\": " << r.kilnRate() << ", \"peer\": " << r.peerRate()
          << ", \"peer_name\": " << jsonString(report.peerName)
-         << ", \"unit\": " << jsonString(r.unit)
-         << ", \"ratio\": " << r.ratio()
+         << ", \"unit\": " << jsonString(r.unit) << ", \"ratio\": " << r.ratio()
          << ", \"kiln_ms\": " << r.kilnSeconds * 1e3
          << ", \"peer_ms\": " << r.peerSeconds * 1e3 << "}";
   }

@@ -41,9 +41,9 @@ void openmpStencil(const float *u, float *out, int64_t n, int64_t m) {
 #pragma omp parallel for schedule(static)
   for (int64_t i = 1; i < n - 1; ++i)
     for (int64_t j = 1; j < m - 1; ++j)
-      out[i * m + j] = 0.2f * (u[i * m + j] + u[(i - 1) * m + j] +
-                               u[(i + 1) * m + j] + u[i * m + j - 1] +
-                               u[i * m + j + 1]);
+      out[i * m + j] =
+          0.2f * (u[i * m + j] + u[(i - 1) * m + j] + u[(i + 1) * m + j] +
+                  u[i * m + j - 1] + u[i * m + j + 1]);
 }
 
 void openmpTranspose(const float *a, float *out, int64_t n, int64_t m) {
@@ -53,8 +53,8 @@ void openmpTranspose(const float *a, float *out, int64_t n, int64_t m) {
       out[j * n + i] = a[i * m + j];
 }
 
-void openmpSgemm(const float *a, const float *b, float *c, int64_t n,
-                 int64_t k, int64_t m) {
+void openmpSgemm(const float *a, const float *b, float *c, int64_t n, int64_t k,
+                 int64_t m) {
 #pragma omp parallel for schedule(static)
   for (int64_t i = 0; i < n; ++i) {
     float *row = c + i * m;

@@ -28,8 +28,8 @@ void openmpStencil(const float *u, float *out, int64_t n, int64_t m);
 /// out (m x n) = a (n x m) transposed.
 void openmpTranspose(const float *a, float *out, int64_t n, int64_t m);
 /// c (n x m) = a (n x k) @ b (k x m), the i-k-j loop nest.
-void openmpSgemm(const float *a, const float *b, float *c, int64_t n,
-                 int64_t k, int64_t m);
+void openmpSgemm(const float *a, const float *b, float *c, int64_t n, int64_t k,
+                 int64_t m);
 /// y = softmax of each row of x (n x m).
 void openmpSoftmax(const float *x, float *y, int64_t n, int64_t m);
 /// bins[v] = how many of data's n bytes equal v (256 bins).

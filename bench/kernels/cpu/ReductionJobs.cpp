@@ -1,4 +1,4 @@
-//===- ReductionJobs.cpp - Sums and the histogram --------------------------===//
+//===- ReductionJobs.cpp - Sums and the histogram -------------------------===//
 //
 // Jobs that accumulate into a zeroed output with atomics: the sum with one
 // element per work-item, the grid-stride sum and the 256-bin histogram.

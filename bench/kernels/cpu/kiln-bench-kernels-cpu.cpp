@@ -144,8 +144,8 @@ int main(int argc, char **argv) {
   }
   Report report;
   report.device = (*kiln)->deviceInfo().name + " (Kiln on " +
-                  (*kiln)->deviceInfo().selector + "); OpenMP: " +
-                  std::to_string(openmpThreads()) + " threads";
+                  (*kiln)->deviceInfo().selector +
+                  "); OpenMP: " + std::to_string(openmpThreads()) + " threads";
   report.peerName = "OpenMP";
   report.date = utcNow();
   bool allOk = runJobs(**kiln, options, report);
