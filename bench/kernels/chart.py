@@ -66,8 +66,8 @@ def main():
     jobs = [job for job in results["jobs"] if job["ratio"] is not None]
     for job in results["jobs"]:
         if job["ratio"] is None:
-            print(f'chart.py: no ratio for {job["job"]} vs '
-                  f'{job["peer_name"]}; left out')
+            peer = job["peer_name"] or "no peer"
+            print(f'chart.py: no ratio for {job["job"]} ({peer}); left out')
     if not jobs:
         print(f"chart.py: no ratios in {args.results}; no chart written")
         return 0
