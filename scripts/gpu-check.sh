@@ -67,6 +67,16 @@ grep -E "^(PASS|FAIL|UNSUPPORTED|XFAIL)" "$out/lit.log"
 lp=$(grep -c "^PASS" "$out/lit.log"); lf=$(grep -c "^FAIL" "$out/lit.log"); lu=$(grep -c "^UNSUPPORTED" "$out/lit.log")
 row "lit (CUDA exec, PTX, tools)" "$lp passed, $lf failed, $lu unsupported"
 
+echo "== differential tester on cuda (tools/kiln-difftest, docs/reliability.md)"
+# Random kernels at -O0/-O2/-O3/-g against the reference evaluator; the
+# bundle has kiln-run, so one process per kernel (slower, still ~2 min).
+python3 "$root/tools/kiln-difftest/difftest.py" --device cuda \
+  --tools "$(dirname "$(command -v kiln-run)")" --seed 20261125 --batches 2 \
+  --kernels 20 --work "$work/difftest" --failures "$out/difftest-failures" \
+  >"$out/difftest.log" 2>&1
+grep -E "^  k" "$out/difftest.log" | head -10
+row "difftest on cuda" "$(tail -1 "$out/difftest.log" | sed 's/^difftest: //')"
+
 echo "== saxpy example on cuda"
 if KILN_PYTHON=$(command -v python3) bash "$root/scripts/run-example.sh" "$work/bundle" cuda > "$out/saxpy.log" 2>&1; then row "examples/saxpy.py on cuda" "$(tail -1 "$out/saxpy.log" | grep -o 'verified')"; else row "examples/saxpy.py on cuda" FAILED; fi
 cat "$out/saxpy.log"

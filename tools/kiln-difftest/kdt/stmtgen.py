@@ -154,8 +154,10 @@ class StmtGen:
         return [decl, N.While(counter, self.rng.randint(1, 4), body)]
 
     def make_jump(self, scope, depth, in_loop):
+        # An early return leaves the work-item's outputs at zero: rarer.
+        may_return = self.k.local is None and self.rng.random() < 0.3
         kinds = (["break", "continue"] if in_loop else []) + (
-            ["return"] if self.k.local is None else [])
+            ["return"] if may_return else [])
         if not kinds:
             return None
         cond = self.exprs(scope).make_compare(1)
