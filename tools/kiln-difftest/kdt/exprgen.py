@@ -9,7 +9,7 @@ from .values import random_literal, width
 KINDS = [("arith", 30), ("div", 8), ("bitwise", 8), ("shift", 6),
          ("pow", 3), ("truediv", 4), ("compare", 10), ("boolop", 4),
          ("unary", 6), ("cast", 10), ("minmax", 5), ("abs", 3),
-         ("ifexp", 4)]
+         ("ifexp", 4), ("chain", 3), ("select", 3)]
 
 
 class ExprGen:
@@ -156,7 +156,9 @@ class ExprGen:
     def make_minmax(self, depth):
         left, right = self.operands(depth)
         args = [left, right]
-        if self.rng.random() < 0.2:
+        # A third operand could widen the common type past a literal's.
+        if self.rng.random() < 0.2 and not any(isinstance(a, N.Lit)
+                                               for a in args):
             args.append(self.expr(depth))
         if all(a.ty == "bool" for a in args):
             t = "bool"
@@ -176,3 +178,19 @@ class ExprGen:
         t = then.ty if then.ty == other.ty else promote(then.ty, other.ty)
         return N.IfExp(cond, then, other, t)
 
+
+    def make_chain(self, depth):
+        operands = [self.expr(depth) for _ in range(self.rng.randint(3, 4))]
+        ops = [self.rng.choice(["<", "<=", ">", ">=", "==", "!="])
+               for _ in operands[1:]]
+        types = []
+        for a, b in zip(operands, operands[1:]):
+            both_bool = a.ty == b.ty == "bool"
+            types.append("bool" if both_bool else promote(a.ty, b.ty))
+        return N.Chain(ops, operands, types)
+
+    def make_select(self, depth):
+        cond = self.make_compare(depth)
+        then, other = self.expr(depth), self.expr(depth)
+        t = then.ty if then.ty == other.ty else promote(then.ty, other.ty)
+        return N.Call("select", [cond, then, other], t, t)

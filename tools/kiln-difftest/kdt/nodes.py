@@ -65,6 +65,20 @@ class Call:
         return "%s(%s)" % (self.func, ", ".join(a.render() for a in self.args))
 
 
+class Chain:
+    """A chained comparison `a < b <= c`: each pair compares in its own
+    promoted type (`types`); `b` is evaluated once, `c` only if needed."""
+    def __init__(self, ops, operands, types):
+        self.ops, self.operands, self.types = ops, operands, types
+        self.ty = "bool"
+
+    def render(self):
+        text = self.operands[0].render()
+        for op, operand in zip(self.ops, self.operands[1:]):
+            text += " %s %s" % (op, operand.render())
+        return "(%s)" % text
+
+
 class IfExp:
     def __init__(self, cond, then, other, ty):
         self.cond, self.then, self.other, self.ty = cond, then, other, ty

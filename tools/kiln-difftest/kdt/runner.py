@@ -106,6 +106,8 @@ def run_driver(tools, module, launches, config, device, timeout=600):
         stderr = done.stderr
     except subprocess.TimeoutExpired:
         stdout, code, stderr = "", "timeout", ""
+    except OSError as error:  # e.g. the tool is being relinked
+        return {"*": "cannot run %s: %s" % (command[0], error)}
     status = {}
     for line in stdout.splitlines():
         if line.startswith("ok "):
