@@ -81,6 +81,9 @@ std::string readOptions(const kiln_compile_options_t *options,
     return "unknown target " + std::to_string(static_cast<int>(o.target));
   if (o.opt_level < 0 || o.opt_level > 3)
     return "opt_level " + std::to_string(o.opt_level) + " is not 0..3";
+  if (o.launch_rank < 0 || o.launch_rank > 3)
+    return "launch_rank " + std::to_string(o.launch_rank) +
+           " is not 1..3 (or 0 for any rank)";
   if (o.arch && !*o.arch)
     return "arch is empty (NULL means sm_90)";
   if (o.kernel && !*o.kernel)
@@ -90,6 +93,7 @@ std::string readOptions(const kiln_compile_options_t *options,
   if (o.arch)
     request.options.arch = o.arch;
   request.options.optLevel = static_cast<unsigned>(o.opt_level);
+  request.options.launchRank = static_cast<unsigned>(o.launch_rank);
   request.kernel = o.kernel;
   return {};
 }
@@ -185,6 +189,7 @@ void kiln_compile_options_init(kiln_compile_options_t *options) {
   options->arch = nullptr;
   options->opt_level = 2;
   options->kernel = nullptr;
+  options->launch_rank = 0;
 }
 
 kiln_status_t kiln_compiler_create(kiln_compiler_t *out) {

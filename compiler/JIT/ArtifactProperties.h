@@ -25,7 +25,9 @@ namespace kiln {
 /// Bumped whenever the compiler's output changes for the same inputs and
 /// Kiln version (a lowering fix, an ABI change); part of every cache key.
 // 2: kernels reading item.dimensions take the launch rank (and compile).
-inline constexpr unsigned kCompilerABIVersion = 2;
+// 3: range dimension N-1 on the fastest hardware axis; every kernel not
+//    specialized for a rank takes the launch rank.
+inline constexpr unsigned kCompilerABIVersion = 3;
 
 /// A constant's canonical spelling: "16", "True", "0.5", "2.0" (a float
 /// always shows a '.', an exponent or inf/nan; 17 digits round-trip).

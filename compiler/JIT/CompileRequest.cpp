@@ -51,6 +51,8 @@ llvm::Expected<CacheKey> kiln::buildCacheKey(const CompileRequest &request,
   key.add("options", "debug", request.debug ? "on" : "off");
   key.add("options", "argument-block entries",
           request.argumentBlockEntries ? "on" : "off");
+  key.add("options", "launch rank",
+          request.launchRank ? std::to_string(request.launchRank) : "any");
   for (const std::string &path : request.bitcodeLibraries) {
     llvm::Expected<Digest> digest = digestFile(path);
     if (!digest)

@@ -38,6 +38,10 @@ struct CompileRequest {
   bool debug = false;         ///< Debug mode (line info, asserts, bounds checks).
   /// Also emit argument-block entries (kilnc --arg-block-entries).
   bool argumentBlockEntries = false;
+  /// Specialize every kernel for launches of this rank (1..3): the index
+  /// space maps to the hardware statically and the runtime refuses other
+  /// ranks. 0: any rank, mapped at run time (CompileOptions::launchRank).
+  unsigned launchRank = 0;
   /// LLVM IR / bitcode files external device functions resolve against.
   std::vector<std::string> bitcodeLibraries;
   /// CUDA's libdevice for PTX; empty: $KILN_LIBDEVICE, then the CUDA install.

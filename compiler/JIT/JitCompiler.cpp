@@ -191,6 +191,7 @@ JitCompiler::Impl::compileFresh(const CompileRequest &request) {
   options.optLevel = request.optLevel;
   options.debug = request.debug;
   options.argumentBlockEntries = request.argumentBlockEntries;
+  options.launchRank = request.launchRank;
   options.bitcodeLibraries = request.bitcodeLibraries;
   options.libdevicePath = request.libdevicePath;
   StageHooks hooks;

@@ -111,6 +111,25 @@ LogicalResult checkArgumentBlockEntryNames(ModuleOp module) {
   }
   return success();
 }
+
+/// CompileOptions::launchRank becomes each kernel's `kiln.launch_rank`; a
+/// kernel that already names another rank (hand-written .mlir) is an error
+/// at its location rather than a silent choice between the two.
+LogicalResult specializeLaunchRank(ModuleOp module, unsigned rank) {
+  if (rank == 0)
+    return success();
+  Builder b(module.getContext());
+  for (auto kernel : module.getOps<kiln::KernelOp>()) {
+    unsigned own = kernel.getLaunchRank();
+    if (own != 0 && own != rank)
+      return kernel.emitError("kernel '")
+             << kernel.getSymName() << "' is specialized for launch rank "
+             << own << ", but the compile asks for rank " << rank;
+    kernel->setAttr(kiln::KernelOp::getLaunchRankAttrName(),
+                    b.getI64IntegerAttr(rank));
+  }
+  return success();
+}
 } // namespace
 
 llvm::Expected<KernelBinary>
@@ -126,6 +145,8 @@ kiln::compileKilnModule(ModuleOp module, const CompileOptions &options,
   StageTimings &timings = hooks.timings ? *hooks.timings : scratch;
   auto clock = std::chrono::steady_clock::now();
 
+  if (failed(specializeLaunchRank(module, options.launchRank)))
+    return stageError("launch-rank specialization");
   PassManager kilnPasses(module.getContext());
   buildKilnTransformPipeline(kilnPasses, options);
   if (failed(kilnPasses.run(module)))

@@ -2,8 +2,10 @@
 //
 // Read off the kiln module after the kiln-level passes and before lowering:
 // parameters, index kind, debug mode, the launch-rank argument (kernels
-// reading item.dimensions), static local memory, and the device
-// features the kernel (with every device function it calls) needs.
+// reading item.dimensions), static local memory, private memory per
+// work-item (absurd sizes are located errors here; the runtime checks the
+// rest against the device), and the device features the kernel (with every
+// device function it calls) needs.
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Pipeline/KernelMetadataFromKiln.h"
@@ -12,6 +14,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <limits>
 #include <set>
 
 using namespace mlir;
@@ -89,6 +92,46 @@ SmallVector<Operation *> reachableFunctions(KernelOp kernel) {
   return SmallVector<Operation *>(functions.begin(), functions.end());
 }
 
+/// Bytes of an allocation of `shape` elements of `element`, saturating at
+/// UINT64_MAX (the shape comes from user constants).
+uint64_t allocationBytes(ArrayRef<int64_t> shape, Type element) {
+  uint64_t bytes = std::max(element.getIntOrFloatBitWidth() / 8, 1u);
+  for (int64_t extent : shape) {
+    uint64_t e = static_cast<uint64_t>(std::max<int64_t>(extent, 0));
+    if (e != 0 && bytes > std::numeric_limits<uint64_t>::max() / e)
+      return std::numeric_limits<uint64_t>::max();
+    bytes *= e;
+  }
+  return bytes;
+}
+
+uint64_t saturatingAdd(uint64_t a, uint64_t b) {
+  return a > std::numeric_limits<uint64_t>::max() - b
+             ? std::numeric_limits<uint64_t>::max()
+             : a + b;
+}
+
+/// Sums the private_array memory of `func` into `privateBytes`; fails with
+/// an error at the allocation that takes the total past
+/// kMaxPrivateMemPerWorkItem.
+LogicalResult addPrivateMemory(Operation *func, KernelOp kernel,
+                               uint64_t &privateBytes) {
+  WalkResult result = func->walk([&](PrivateAllocOp alloc) {
+    uint64_t bytes = allocationBytes(
+        alloc.getShape(), alloc.getResult().getType().getElementType());
+    privateBytes = saturatingAdd(privateBytes, bytes);
+    if (privateBytes <= kMaxPrivateMemPerWorkItem)
+      return WalkResult::advance();
+    alloc.emitError("private memory of kernel '")
+        << kernel.getSymName() << "' reaches " << privateBytes
+        << " bytes per work-item with this private_array (" << bytes
+        << " bytes), more than the " << kMaxPrivateMemPerWorkItem
+        << " bytes any device gives a work-item";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 /// Features, sub-group use and static local memory of one function.
 void scanFunction(Operation *func, std::set<std::string> &features,
                   bool &usesSubGroups, uint64_t &localBytes) {
@@ -116,13 +159,11 @@ void scanFunction(Operation *func, std::set<std::string> &features,
     if (atomicElement && atomicElement.getIntOrFloatBitWidth() == 64)
       features.insert(isa<FloatType>(atomicElement) ? "fp64_atomics"
                                                      : "int64_atomics");
-    if (auto local = dyn_cast<LocalAllocOp>(op)) {
-      uint64_t n = 1;
-      for (int64_t extent : local.getShape())
-        n *= extent;
-      Type element = local.getResult().getType().getElementType();
-      localBytes += n * std::max(element.getIntOrFloatBitWidth() / 8, 1u);
-    }
+    if (auto local = dyn_cast<LocalAllocOp>(op))
+      localBytes = saturatingAdd(
+          localBytes,
+          allocationBytes(local.getShape(),
+                          local.getResult().getType().getElementType()));
   });
   if (usesSubGroups)
     features.insert("sub_groups");
@@ -143,7 +184,8 @@ FailureOr<KernelMetadata> describeKernel(KernelOp kernel, unsigned subGroupSize)
   metadata.indexKind =
       isa<NdItemType>(inputs[0]) ? IndexKind::NdItem : IndexKind::Item;
   // The same decision convert-kiln-to-llvm takes for the entry point.
-  metadata.takesLaunchRank = kernel.readsLaunchRank();
+  metadata.launchRank = kernel.getLaunchRank();
+  metadata.takesLaunchRank = metadata.launchRank == 0;
   for (unsigned i = 1; i < inputs.size(); ++i) {
     if (isa<DebugType>(inputs[i])) {
       metadata.debug = true;
@@ -156,8 +198,11 @@ FailureOr<KernelMetadata> describeKernel(KernelOp kernel, unsigned subGroupSize)
   }
   std::set<std::string> features;
   bool usesSubGroups = false;
-  for (Operation *func : reachableFunctions(kernel))
+  for (Operation *func : reachableFunctions(kernel)) {
     scanFunction(func, features, usesSubGroups, metadata.staticLocalMemBytes);
+    if (failed(addPrivateMemory(func, kernel, metadata.privateMemBytes)))
+      return failure();
+  }
   metadata.requiredFeatures.assign(features.begin(), features.end());
   metadata.subGroupSize = usesSubGroups ? subGroupSize : 0;
   if (metadata.debug)

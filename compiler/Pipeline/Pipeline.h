@@ -30,6 +30,12 @@ struct CompileOptions {
   /// Also emit each kernel's argument-block entry, which reads the
   /// arguments from device memory (kiln/runtime/ArgumentBlock.h).
   bool argumentBlockEntries = false;
+  /// Specialize every kernel for launches of this rank (1..3; the
+  /// `kiln.launch_rank` kernel attribute): range dimension d is read from
+  /// hardware axis rank-1-d with no run-time choice, which keeps unit-stride
+  /// accesses visible to the vectorisers. 0: any rank (the entry point
+  /// takes it as an argument).
+  unsigned launchRank = 0;
 };
 
 /// Adds the kiln-to-kiln passes (debug instrumentation, collective
@@ -40,6 +46,10 @@ void buildKilnTransformPipeline(mlir::OpPassManager &pm,
 /// Adds the passes that take a verified kiln module to the LLVM dialect.
 void buildKilnToLLVMPipeline(mlir::OpPassManager &pm,
                              const CompileOptions &options);
+
+/// scf.if and scf.while → cf, each block's ops lowered last first, in time
+/// linear in the number of structured ops (SCFToCFInReverse.cpp).
+std::unique_ptr<mlir::Pass> createSCFToCFInReversePass();
 
 /// Registers the pipeline as `kiln-to-llvm{target=... opt-level=...}` for
 /// kiln-opt.

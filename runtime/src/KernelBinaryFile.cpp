@@ -140,8 +140,10 @@ void writeKernel(Writer &w, const KernelMetadata &k) {
     w.u32(p.rank);
   }
   w.u64(k.staticLocalMemBytes);
+  w.u64(k.privateMemBytes);
   w.u8(k.debug ? 1 : 0);
   w.u8(k.takesLaunchRank ? 1 : 0);
+  w.u32(k.launchRank);
   w.strings(k.debugNames);
   w.strings(k.requiredFeatures);
   w.u32(k.subGroupSize);
@@ -170,13 +172,18 @@ bool readKernel(Reader &r, KernelMetadata &k) {
     p.kind = static_cast<ParamKind>(kind);
     p.dtype = static_cast<DType>(dtype);
   }
-  if (!r.u64(k.staticLocalMemBytes) || !r.u8(debug) || !r.u8(takesLaunchRank))
+  if (!r.u64(k.staticLocalMemBytes) || !r.u64(k.privateMemBytes) ||
+      !r.u8(debug) ||
+      !r.u8(takesLaunchRank) || !r.u32(k.launchRank))
     return false;
   if (debug > 1)
     return r.fail("debug flag " + std::to_string(debug) + " is not 0 or 1");
   if (takesLaunchRank > 1)
     return r.fail("launch-rank flag " + std::to_string(takesLaunchRank) +
                   " is not 0 or 1");
+  if (k.launchRank > 3)
+    return r.fail("launch rank " + std::to_string(k.launchRank) +
+                  " is not 0..3");
   k.debug = debug == 1;
   k.takesLaunchRank = takesLaunchRank == 1;
   return r.strings(k.debugNames) && r.strings(k.requiredFeatures) &&

@@ -150,6 +150,41 @@ Status checkLocalExtents(const Kernel &kernel, const Range &local) {
   return Status();
 }
 
+/// The private arrays of a whole work-group must fit the device's budget
+/// for them (PoCL: one thread's stack). A Range leaves the work-group size
+/// to the driver, which may take up to maxWorkGroupSize work-items (PoCL
+/// does), so that is what is checked.
+Status checkPrivateMemory(const Kernel &kernel, const Range &global,
+                          const Range *local) {
+  const KernelMetadata &metadata = kernel.metadata();
+  const DeviceInfo &info = kernel.device().info();
+  uint64_t limit = info.maxPrivateMemPerWorkGroup;
+  if (limit == 0 || metadata.privateMemBytes == 0)
+    return Status();
+  uint64_t items = 1;
+  for (int64_t extent : (local ? *local : global).extents)
+    items = std::min<uint64_t>(items * static_cast<uint64_t>(extent),
+                               std::numeric_limits<uint32_t>::max());
+  if (!local && info.maxWorkGroupSize != 0)
+    items = std::min<uint64_t>(items, info.maxWorkGroupSize);
+  uint64_t fitting = limit / metadata.privateMemBytes;
+  if (items <= fitting)
+    return Status();
+  unsigned __int128 total =
+      static_cast<unsigned __int128>(items) * metadata.privateMemBytes;
+  return invalidArgument(
+      "kernel '" + metadata.name + "': " +
+      (local ? "work-groups of " : "work-groups the driver may choose of up to ") +
+      std::to_string(items) + " work-items with " +
+      std::to_string(metadata.privateMemBytes) +
+      " bytes of private memory each need " + countString(total) +
+      " bytes, more than the " + std::to_string(limit) + " bytes device '" +
+      info.name + "' gives a work-group" +
+      (fitting == 0 ? std::string()
+                    : "; launch over an NdRange with work-groups of at most " +
+                          std::to_string(fitting) + " work-items"));
+}
+
 std::array<int64_t, 3> padTo3(const Range &range) {
   std::array<int64_t, 3> padded = {1, 1, 1};
   for (size_t d = 0; d < range.extents.size(); ++d)
@@ -315,10 +350,27 @@ Status checkLocalMemoryTotal(const Kernel &kernel,
 
 } // namespace
 
+/// A kernel specialized for one launch rank reads its range dimensions
+/// from fixed hardware axes: another rank would index the wrong ones.
+static Status checkLaunchRank(const KernelMetadata &metadata, size_t rank) {
+  if (metadata.launchRank == 0 || metadata.launchRank == rank)
+    return Status();
+  return invalidArgument("kernel '" + metadata.name + "' was compiled for " +
+                         std::to_string(metadata.launchRank) +
+                         "-dimensional launches and cannot be launched over " +
+                         std::to_string(rank) +
+                         " dimensions (recompile it without a launch rank, "
+                         "or for this one)");
+}
+
 StatusOr<LaunchGeometry> checkIndexSpace(const Kernel &kernel,
                                          const IndexSpace &space) {
   const KernelMetadata &metadata = kernel.metadata();
   LaunchGeometry geometry;
+  KILN_RETURN_IF_ERROR(checkLaunchRank(
+      metadata, std::holds_alternative<Range>(space)
+                    ? std::get<Range>(space).extents.size()
+                    : std::get<NdRange>(space).global.extents.size()));
   if (const auto *range = std::get_if<Range>(&space)) {
     if (metadata.indexKind == IndexKind::NdItem)
       return invalidArgument("kernel '" + metadata.name +
@@ -326,6 +378,7 @@ StatusOr<LaunchGeometry> checkIndexSpace(const Kernel &kernel,
                              "NdRange, not a Range");
     KILN_RETURN_IF_ERROR(checkExtents(metadata, *range, "range"));
     KILN_RETURN_IF_ERROR(checkWorkItemCount(kernel, *range, "range"));
+    KILN_RETURN_IF_ERROR(checkPrivateMemory(kernel, *range, nullptr));
     geometry.dims = static_cast<unsigned>(range->extents.size());
     geometry.global = padTo3(*range);
     return geometry;
@@ -336,6 +389,7 @@ StatusOr<LaunchGeometry> checkIndexSpace(const Kernel &kernel,
   KILN_RETURN_IF_ERROR(checkWorkItemCount(kernel, nd.global, "global range"));
   KILN_RETURN_IF_ERROR(checkWorkGroup(kernel, nd));
   KILN_RETURN_IF_ERROR(checkLocalExtents(kernel, nd.local));
+  KILN_RETURN_IF_ERROR(checkPrivateMemory(kernel, nd.global, &nd.local));
   geometry.dims = static_cast<unsigned>(nd.global.extents.size());
   geometry.global = padTo3(nd.global);
   geometry.local = padTo3(nd.local);

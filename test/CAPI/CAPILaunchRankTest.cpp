@@ -1,8 +1,9 @@
 //===- CAPILaunchRankTest.cpp - item.dimensions through kiln/kiln.h ------===//
 //
-// A kernel reading item.dimensions reports that its ABI takes the launch
-// rank (saxpy does not), runs with the rank of each launch on the OpenCL
-// CPU device (PoCL), and a hand-described binary can say the same with
+// Kernels compiled for any launch rank report that their ABI takes it (one
+// compiled with options.launch_rank does not, and refuses other ranks),
+// item.dimensions sees the rank of each launch on the OpenCL CPU device
+// (PoCL), and a hand-described binary can say the same with
 // kiln_binary_set_takes_launch_rank (whose misuse is reported).
 //
 //===----------------------------------------------------------------------===//
@@ -72,7 +73,49 @@ TEST_F(CAPILaunchRankTest, MetadataSaysWhichKernelsTakeTheRank) {
   ASSERT_KILN_OK(kiln_kernel_takes_launch_rank(dims, &takes));
   EXPECT_EQ(takes, 1);
   ASSERT_KILN_OK(kiln_kernel_takes_launch_rank(saxpy, &takes));
+  EXPECT_EQ(takes, 1);
+}
+
+TEST_F(CAPILaunchRankTest, SpecializedKernelTakesNoRankAndRefusesOthers) {
+  kiln_compile_options_t options;
+  kiln_compile_options_init(&options);
+  options.launch_rank = 2;
+  kiln_binary_t binary = nullptr;
+  ASSERT_KILN_OK(kiln_compile_source_for_device(
+      compiler, device, kDimsSource, "dims.py", &options, &binary));
+  kiln_executable_t exe = nullptr;
+  kiln_status_t loaded = kiln_executable_load(device, binary, &exe);
+  kiln_binary_release(binary);
+  ASSERT_KILN_OK(loaded);
+  kiln_kernel_t two = nullptr;
+  ASSERT_KILN_OK(kiln_kernel_get(exe, "dims", &two));
+  int takes = -1;
+  ASSERT_KILN_OK(kiln_kernel_takes_launch_rank(two, &takes));
   EXPECT_EQ(takes, 0);
+  kiln_buffer_t out = nullptr;
+  ASSERT_KILN_OK(kiln_buffer_create(device, 8 * sizeof(int64_t), &out));
+  buffers.push_back(out);
+  int64_t shape[1] = {8};
+  kiln_arg_t arg = kiln_arg_array(out, shape, 1, KILN_DTYPE_INT64);
+  int64_t range2[2] = {2, 4}, range1[1] = {8};
+  EXPECT_KILN_OK(kiln_launch(queue, two, 2, range2, &arg, 1, nullptr, 0));
+  std::vector<int64_t> values(8, -1);
+  EXPECT_KILN_OK(kiln_buffer_read(queue, out, values.data(),
+                                  values.size() * sizeof(int64_t)));
+  EXPECT_EQ(values, std::vector<int64_t>(8, 2));
+  EXPECT_KILN_ERROR(kiln_launch(queue, two, 1, range1, &arg, 1, nullptr, 0),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "kernel 'dims' was compiled for 2-dimensional launches "
+                    "and cannot be launched over 1 dimensions (recompile it "
+                    "without a launch rank, or for this one)");
+  options.launch_rank = 4;
+  EXPECT_KILN_ERROR(kiln_compile_source_for_device(compiler, device,
+                                                   kDimsSource, "dims.py",
+                                                   &options, &binary),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "launch_rank 4 is not 1..3 (or 0 for any rank)");
+  kiln_kernel_release(two);
+  kiln_executable_release(exe);
 }
 
 TEST_F(CAPILaunchRankTest, EachLaunchSeesItsRank) {

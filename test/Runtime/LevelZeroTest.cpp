@@ -155,8 +155,9 @@ TEST(LevelZeroGroups, RangeRoundsUpUnlessTheSuggestionIsLargeEnough) {
   flat.dims = 2;
   flat.global = {1000, 3, 1};
   ASSERT_OK_AND_ASSIGN(clamped, groupShape(flat, {0, 0, 0}, limits));
-  EXPECT_EQ(clamped.size, (std::array<uint32_t, 3>{32, 3, 1}));
-  EXPECT_EQ(clamped.count, (std::array<uint32_t, 3>{32, 1, 1}));
+  // A warp row along x, 3 rows stacked, widened to fill the work-group.
+  EXPECT_EQ(clamped.size, (std::array<uint32_t, 3>{64, 3, 1}));
+  EXPECT_EQ(clamped.count, (std::array<uint32_t, 3>{16, 1, 1}));
   GroupLimits small{64, {64, 64, 64}, {8, 8, 8}};
   ASSERT_OK_AND_ASSIGN(halved, groupShape(LaunchGeometry{1, {300, 1, 1}, {}},
                                           {0, 0, 0}, small));
@@ -164,8 +165,10 @@ TEST(LevelZeroGroups, RangeRoundsUpUnlessTheSuggestionIsLargeEnough) {
   EXPECT_EQ(halved.count, (std::array<uint32_t, 3>{5, 1, 1}));
   StatusOr<GroupShape> tooMany = groupShape(odd, {0, 0, 0}, small);
   ASSERT_FALSE(tooMany.ok());
-  EXPECT_EQ(tooMany.message(), "range dimension 0 of 100003 needs 1563 "
-                               "work-groups of 64; the device allows 8");
+  EXPECT_EQ(tooMany.message(),
+            "range dimension 0 of 100003 needs 1563 work-groups of 64 along "
+            "Level Zero group count x; the device allows 8 there (and 64 "
+            "work-items per work-group)");
 }
 
 TEST(LevelZeroGroups, NdRangeUsesItsLocalRange) {

@@ -153,10 +153,12 @@ int printDevices() {
   return 0;
 }
 
-/// Compiles `source` (named `path`) for `device`'s binary format.
+/// Compiles `source` (named `path`) for `device`'s binary format, for
+/// launches of `launchRank` dimensions (0: any).
 StatusOr<KernelBinary> compileFor(const Device &device, llvm::StringRef source,
                                   llvm::StringRef path,
-                                  const LoadOptions &loadOptions = {}) {
+                                  const LoadOptions &loadOptions = {},
+                                  unsigned launchRank = 0) {
   std::unique_ptr<mlir::MLIRContext> context = createCompilerContext();
   SourceDiagnostics diagnostics(*context, source, path, llvm::errs());
   auto module = loadKilnModule(*context, source, path, languageOfPath(path),
@@ -169,6 +171,8 @@ StatusOr<KernelBinary> compileFor(const Device &device, llvm::StringRef source,
   options.optLevel = optLevel;
   options.arch = arch;
   options.debug = debugMode;
+  // The launch is known: its rank maps the index space statically.
+  options.launchRank = launchRank;
   options.bitcodeLibraries.assign(bitcodeLibraries.begin(),
                                   bitcodeLibraries.end());
   options.target = device.info().backend == Backend::CUDA ? TargetKind::PTX
@@ -198,6 +202,12 @@ int probe() {
   llvm::outs() << deviceName << ": " << (*device)->info().name
                << " runs Kiln kernels\n";
   return 0;
+}
+
+unsigned launchRankOf(const IndexSpace &space) {
+  if (const auto *range = std::get_if<Range>(&space))
+    return static_cast<unsigned>(range->extents.size());
+  return static_cast<unsigned>(std::get<NdRange>(space).global.extents.size());
 }
 
 StatusOr<IndexSpace> parseIndexSpace() {
@@ -240,7 +250,7 @@ int run() {
     });
   }
   auto binary = compileFor(**device, (*source)->getBuffer(), inputPath,
-                           loadOptions);
+                           loadOptions, launchRankOf(*range));
   if (!binary.ok())
     return fail(binary.message());
   auto executable = (*device)->loadExecutable(*binary);

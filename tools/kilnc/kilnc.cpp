@@ -77,6 +77,12 @@ cl::opt<bool> argBlockEntries(
              "arguments from a block in device memory "
              "(launchWithDeviceArguments)"),
     cl::cat(category));
+cl::opt<unsigned> launchRank(
+    "launch-rank",
+    cl::desc("Specialize the kernels for launches of this rank (1..3): the "
+             "range maps to hardware axes statically; the runtime refuses "
+             "other ranks (default 0: any rank)"),
+    cl::init(0), cl::cat(category));
 cl::list<std::string> bitcodeLibraries(
     "link", cl::desc("LLVM IR/bitcode library for external device functions"),
     cl::value_desc("file.bc|file.ll"), cl::cat(category));
@@ -165,6 +171,10 @@ int main(int argc, char **argv) {
   options.arch = arch;
   options.debug = debugMode;
   options.argumentBlockEntries = argBlockEntries;
+  if (launchRank > 3)
+    return fail("--launch-rank " + llvm::Twine(launchRank) +
+                " is not a launch rank (use 1, 2 or 3, or 0 for any)");
+  options.launchRank = launchRank;
   options.bitcodeLibraries.assign(bitcodeLibraries.begin(),
                                   bitcodeLibraries.end());
   Format f = format;

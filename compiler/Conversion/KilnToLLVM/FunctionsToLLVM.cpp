@@ -72,9 +72,8 @@ struct KernelOpLowering : KilnPattern<KernelOp> {
         LLVM::Linkage::Internal, target.getFunctionCallingConv());
     if (failed(body))
       return failure();
-    bool takesRank = op->hasAttr(kTakesLaunchRankAttrName);
-    buildEntryPoint(op.getLoc(), name, kilnType, takesRank, promisedAlign,
-                    *body, rewriter);
+    buildEntryPoint(op.getLoc(), name, kilnType, op.getLaunchRank(),
+                    promisedAlign, *body, rewriter);
     rewriter.eraseOp(op);
     return success();
   }
@@ -95,7 +94,7 @@ private:
   }
 
   /// Native arguments before the parameters: three range extents, then the
-  /// launch rank for kernels that read it.
+  /// launch rank unless the kernel is specialized for one.
   static unsigned leadingArguments(bool takesRank) {
     return takesRank ? 4 : 3;
   }
@@ -155,19 +154,28 @@ private:
                                ValueRange{argument});
   }
 
+  /// The launch rank: the entry point's argument, or the constant the
+  /// kernel is specialized for (LLVM then folds every dimension choice).
+  static Value launchRank(OpBuilder &b, Location loc, unsigned specialized,
+                          Block *entry) {
+    if (specialized)
+      return constantI64(b, loc, specialized);
+    return entry->getArgument(kRankElement);
+  }
+
   /// Rebuilds the structured arguments of the body from the flat ABI ones.
   SmallVector<Value> unpackArguments(OpBuilder &b, Location loc,
-                                     FunctionType kilnType, bool takesRank,
-                                     Block *entry,
+                                     FunctionType kilnType, Value rank,
+                                     bool takesRank, Block *entry,
                                      LLVM::LLVMFuncOp body) const {
     ArrayRef<Type> bodyTypes = body.getArgumentTypes();
     SmallVector<Value> values;
-    // Without the rank argument an Item's rank element stays undefined:
-    // nothing in such a kernel reads it (KernelOp::readsLaunchRank).
     Value item = LLVM::UndefOp::create(b, loc, bodyTypes[0]);
-    for (int64_t d = 0, e = leadingArguments(takesRank); d < e; ++d)
+    for (int64_t d = 0; d < 3; ++d)
       item = LLVM::InsertValueOp::create(b, loc, item, entry->getArgument(d),
                                          ArrayRef<int64_t>{d});
+    item = LLVM::InsertValueOp::create(b, loc, item, rank,
+                                       ArrayRef<int64_t>{kRankElement});
     values.push_back(item);
     unsigned next = leadingArguments(takesRank);
     for (auto [i, input] : llvm::enumerate(kilnType.getInputs().drop_front())) {
@@ -189,10 +197,12 @@ private:
 
   /// True when the current work-item lies inside the launch range: the
   /// runtime may round the grid up to whole work-groups for Range launches.
-  Value isInRange(OpBuilder &b, Location loc, Block *entry) const {
+  Value isInRange(OpBuilder &b, Location loc, Value rank, Block *entry) const {
     Value inRange;
     for (unsigned d = 0; d < 3; ++d) {
-      Value id = target.getGlobalId(b, loc, d);
+      Value id = readRangeDimension(b, loc, d, rank, 0, [&](unsigned axis) {
+        return target.getGlobalId(b, loc, axis);
+      });
       Value ok = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, id,
                                       entry->getArgument(d));
       inRange = inRange ? LLVM::AndOp::create(b, loc, inRange, ok) : ok;
@@ -201,10 +211,11 @@ private:
   }
 
   void buildEntryPoint(Location loc, StringRef name, FunctionType kilnType,
-                       bool takesRank, ArrayRef<unsigned> promisedAlign,
-                       LLVM::LLVMFuncOp body,
+                       unsigned specializedRank,
+                       ArrayRef<unsigned> promisedAlign, LLVM::LLVMFuncOp body,
                        ConversionPatternRewriter &rewriter) const {
     MLIRContext *ctx = kilnType.getContext();
+    bool takesRank = specializedRank == 0;
     SmallVector<Type> types = abiTypes(kilnType, takesRank);
     auto entryType =
         LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), types);
@@ -220,17 +231,18 @@ private:
     Block *exitBlock = rewriter.createBlock(&entryPoint.getBody());
 
     rewriter.setInsertionPointToEnd(entry);
+    Value rank = launchRank(rewriter, loc, specializedRank, entry);
     // NdRange launches cover whole work-groups exactly: no guard, which
     // also keeps barriers convergent.
     if (isa<NdItemType>(kilnType.getInput(0)))
       LLVM::BrOp::create(rewriter, loc, ValueRange{}, callBlock);
     else
-      LLVM::CondBrOp::create(rewriter, loc, isInRange(rewriter, loc, entry),
+      LLVM::CondBrOp::create(rewriter, loc, isInRange(rewriter, loc, rank, entry),
                              callBlock, exitBlock);
 
     rewriter.setInsertionPointToEnd(callBlock);
     SmallVector<Value> args =
-        unpackArguments(rewriter, loc, kilnType, takesRank, entry, body);
+        unpackArguments(rewriter, loc, kilnType, rank, takesRank, entry, body);
     auto call = LLVM::CallOp::create(rewriter, loc, body, args);
     call.setCConv(target.getFunctionCallingConv());
     call.setConvergent(true);

@@ -1,8 +1,11 @@
 //===- IndexSpaceToLLVM.cpp - Work-item, group and sub-group queries ------===//
 //
-// Index objects are lowered to the launch's global range ([3 x i64]; an
-// Item adds the launch rank as a fourth element); all other queries are
-// target hardware reads through TargetInfo.
+// Index objects are lowered to the launch's global range and rank
+// (`[4 x i64]`); every other query reads the hardware through TargetInfo.
+// Range dimension d of an N-dimensional launch is read from hardware axis
+// N-1-d (the last dimension is the fastest, as in SYCL), so work-items
+// adjacent along a row-major array's last index are adjacent lanes; the
+// runtime hands the driver the range in that reversed order.
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Conversion/KilnToLLVM/KilnToLLVMCommon.h"
@@ -19,13 +22,27 @@ Value globalRange(OpBuilder &b, Location loc, Value object, uint64_t dim) {
       b, loc, object, ArrayRef<int64_t>{static_cast<int64_t>(dim)});
 }
 
+/// One hardware read per axis of the query kind, for readRangeDimension.
+using AxisReader = Value (TargetInfo::*)(OpBuilder &, Location,
+                                         unsigned) const;
+
+Value readDimension(const TargetInfo &target, OpBuilder &b, Location loc,
+                    Value object, unsigned dim, AxisReader read,
+                    int64_t absent) {
+  return readRangeDimension(b, loc, dim, launchRankOf(b, loc, object), absent,
+                            [&](unsigned axis) {
+                              return (target.*read)(b, loc, axis);
+                            });
+}
+
 struct ItemIdOpLowering : KilnPattern<ItemIdOp> {
   using KilnPattern::KilnPattern;
   LogicalResult
   matchAndRewrite(ItemIdOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op,
-                       target.getGlobalId(rewriter, op.getLoc(), op.getDim()));
+    rewriter.replaceOp(op, readDimension(target, rewriter, op.getLoc(),
+                                         adaptor.getItem(), op.getDim(),
+                                         &TargetInfo::getGlobalId, 0));
     return success();
   }
 };
@@ -41,15 +58,13 @@ struct ItemRangeOpLowering : KilnPattern<ItemRangeOp> {
   }
 };
 
-/// The rank sits in the lowered item: the entry point of a kernel that
-/// reads it put its launch-rank argument there.
 struct ItemDimensionsOpLowering : KilnPattern<ItemDimensionsOp> {
   using KilnPattern::KilnPattern;
   LogicalResult
   matchAndRewrite(ItemDimensionsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<LLVM::ExtractValueOp>(
-        op, adaptor.getItem(), ArrayRef<int64_t>{kItemRankElement});
+    rewriter.replaceOp(op,
+                       launchRankOf(rewriter, op.getLoc(), adaptor.getItem()));
     return success();
   }
 };
@@ -61,27 +76,33 @@ struct QueryOpLowering : KilnPattern<QueryOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     unsigned dim = op.getDim();
+    Value object = adaptor.getObject();
+    auto read = [&](AxisReader reader, int64_t absent) {
+      return readDimension(target, rewriter, loc, object, dim, reader, absent);
+    };
     Value result;
     switch (op.getKind()) {
     case QueryKind::GlobalId:
-      result = target.getGlobalId(rewriter, loc, dim);
+      result = read(&TargetInfo::getGlobalId, 0);
       break;
     case QueryKind::GlobalRange:
-      result = globalRange(rewriter, loc, adaptor.getObject(), dim);
+      result = globalRange(rewriter, loc, object, dim);
       break;
     case QueryKind::LocalId:
-      result = target.getLocalId(rewriter, loc, dim);
+      result = read(&TargetInfo::getLocalId, 0);
       break;
     case QueryKind::LocalRange:
-      result = target.getLocalRange(rewriter, loc, dim);
+      result = read(&TargetInfo::getLocalRange, 1);
       break;
     case QueryKind::GroupId:
-      result = target.getGroupId(rewriter, loc, dim);
+      result = read(&TargetInfo::getGroupId, 0);
       break;
     case QueryKind::GroupRange:
-      result = target.getGroupRange(rewriter, loc, dim);
+      result = read(&TargetInfo::getGroupRange, 1);
       break;
     default:
+      // Sub-groups are consecutive local linear ids; the hardware linear
+      // order (x fastest) is that order under the reversed mapping.
       result = target.getSubGroupQuery(rewriter, loc, op.getKind());
       break;
     }

@@ -65,6 +65,32 @@ Value kiln::buildArrayStruct(OpBuilder &b, Location loc, Type structType,
   return s;
 }
 
+Value kiln::readRangeDimension(OpBuilder &b, Location loc, unsigned dim,
+                               Value rank, int64_t absent,
+                               llvm::function_ref<Value(unsigned)> readAxis) {
+  if (auto constant = rank.getDefiningOp<LLVM::ConstantOp>()) {
+    int64_t n = cast<IntegerAttr>(constant.getValue()).getInt();
+    return int64_t(dim) < n ? readAxis(n - 1 - dim)
+                            : constantI64(b, loc, absent);
+  }
+  // Rank 1 is the fallback: the runtime only launches ranks 1..3.
+  Value result = dim == 0 ? readAxis(0) : constantI64(b, loc, absent);
+  for (unsigned n = 2; n <= 3; ++n) {
+    if (dim >= n)
+      continue;
+    Value isRank = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, rank,
+                                        constantI64(b, loc, n));
+    result = LLVM::SelectOp::create(b, loc, isRank, readAxis(n - 1 - dim),
+                                    result);
+  }
+  return result;
+}
+
+Value kiln::launchRankOf(OpBuilder &b, Location loc, Value indexObject) {
+  return LLVM::ExtractValueOp::create(b, loc, indexObject,
+                                      ArrayRef<int64_t>{kRankElement});
+}
+
 void kiln::populateKilnToLLVMTypeConversions(LLVMTypeConverter &converter,
                                              const TargetInfo &target) {
   converter.addConversion([&target](ArrayType type) -> Type {
@@ -75,19 +101,20 @@ void kiln::populateKilnToLLVMTypeConversions(LLVMTypeConverter &converter,
         ctx, target.getAddressSpace(type.getSpace()));
     return LLVM::LLVMStructType::getLiteral(ctx, {ptr, extents});
   });
-  // Index objects all carry the launch's global range; everything else is
-  // a hardware query. An Item also carries the launch rank (element 3,
-  // defined only in kernels that take it).
-  auto range = [](MLIRContext *ctx) -> Type {
-    return LLVM::LLVMArrayType::get(IntegerType::get(ctx, 64), 3);
+  // Index objects all carry the launch's global range and rank; everything
+  // else is a hardware query.
+  auto indexObject = [](MLIRContext *ctx) -> Type {
+    return LLVM::LLVMArrayType::get(IntegerType::get(ctx, 64),
+                                    kRankElement + 1);
   };
-  converter.addConversion([](ItemType t) -> Type {
-    return LLVM::LLVMArrayType::get(IntegerType::get(t.getContext(), 64),
-                                    kItemRankElement + 1);
-  });
-  converter.addConversion([range](NdItemType t) { return range(t.getContext()); });
-  converter.addConversion([range](GroupType t) { return range(t.getContext()); });
-  converter.addConversion([range](SubGroupType t) { return range(t.getContext()); });
+  converter.addConversion(
+      [indexObject](ItemType t) { return indexObject(t.getContext()); });
+  converter.addConversion(
+      [indexObject](NdItemType t) { return indexObject(t.getContext()); });
+  converter.addConversion(
+      [indexObject](GroupType t) { return indexObject(t.getContext()); });
+  converter.addConversion(
+      [indexObject](SubGroupType t) { return indexObject(t.getContext()); });
   converter.addConversion([&target](DebugType t) -> Type {
     return LLVM::LLVMPointerType::get(t.getContext(),
                                       target.getGlobalAddressSpace());

@@ -13,6 +13,7 @@
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace kiln {
 
@@ -35,15 +36,25 @@ mlir::Value buildArrayStruct(mlir::OpBuilder &b, mlir::Location loc,
                              mlir::Type structType, mlir::Value base,
                              mlir::ValueRange extents);
 
-/// Unit attribute convert-kiln-to-llvm puts on each kiln.kernel whose entry
-/// point takes the launch rank (KernelOp::readsLaunchRank), computed before
-/// any op is converted: device function bodies move during the conversion.
-constexpr llvm::StringLiteral kTakesLaunchRankAttrName =
-    "kiln.takes_launch_rank";
+/// Element of a lowered index object (`[4 x i64]`: `!kiln.item`,
+/// `!kiln.nd_item`, `!kiln.group`, `!kiln.sub_group`) holding the launch
+/// rank; elements 0..2 are the global range in range (not hardware) order.
+constexpr int64_t kRankElement = 3;
 
-/// Element of a lowered `!kiln.item` (`[4 x i64]`) holding the launch rank;
-/// elements 0..2 are the global range.
-constexpr int64_t kItemRankElement = 3;
+/// Reads range dimension `dim` of the launch from the hardware. Dimension
+/// `dim` of an N-dimensional launch lives on hardware axis N-1-dim (SYCL's
+/// mapping: the last dimension is the fastest, CUDA x, OpenCL dimension 0);
+/// `readAxis(axis)` reads one hardware axis, and a dimension at or past the
+/// rank reads as `absent` (0 for ids, 1 for extents). `rank` is the i64
+/// launch rank: a run-time value, or a constant that LLVM folds the choice
+/// away with once the body is inlined into a rank-specialized entry point.
+mlir::Value readRangeDimension(mlir::OpBuilder &b, mlir::Location loc,
+                               unsigned dim, mlir::Value rank, int64_t absent,
+                               llvm::function_ref<mlir::Value(unsigned)> readAxis);
+
+/// The launch rank carried by a lowered index object.
+mlir::Value launchRankOf(mlir::OpBuilder &b, mlir::Location loc,
+                         mlir::Value indexObject);
 
 template <typename OpT>
 struct KilnPattern : mlir::ConvertOpToLLVMPattern<OpT> {

@@ -67,16 +67,6 @@ struct ConvertKilnToLLVMPass
     std::unique_ptr<TargetInfo> info = createTargetInfo(*kind);
     if (failed(checkTargetSupportsTypes(module, *info)))
       return signalPassFailure();
-    // Decided on the intact module and recomputed on every run, so a
-    // hand-written attribute never disagrees with the metadata.
-    for (KernelOp kernel : module.getOps<KernelOp>()) {
-      if (kernel.readsLaunchRank())
-        kernel->setAttr(kTakesLaunchRankAttrName,
-                        UnitAttr::get(&getContext()));
-      else
-        kernel->removeAttr(kTakesLaunchRankAttrName);
-    }
-
     LLVMTypeConverter converter(&getContext());
     populateKilnToLLVMTypeConversions(converter, *info);
 

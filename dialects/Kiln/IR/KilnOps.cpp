@@ -9,7 +9,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
-#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace kiln;
@@ -97,31 +96,21 @@ LogicalResult KernelOp::verify() {
            << "') must be a scalar, a global or local !kiln.array, got "
            << input;
   }
+  if (Attribute rank = (*this)->getAttr(getLaunchRankAttrName())) {
+    auto value = dyn_cast<IntegerAttr>(rank);
+    if (!value || value.getInt() < 1 || value.getInt() > 3)
+      return emitOpError("'")
+             << getLaunchRankAttrName()
+             << "' must be an integer launch rank in 1..3, got " << rank;
+  }
   if (getBody().empty())
     return emitOpError("a kernel must have a body");
   return verifyEntryBlock(*this);
 }
 
-bool KernelOp::readsLaunchRank() {
-  // Device functions only get an Item from their caller, so any
-  // item_dimensions reachable from the kernel reads this kernel's rank.
-  SymbolTableCollection symbols;
-  llvm::SetVector<Operation *> functions;
-  functions.insert(*this);
-  for (size_t i = 0; i < functions.size(); ++i) {
-    WalkResult found = functions[i]->walk([&](Operation *op) {
-      if (isa<ItemDimensionsOp>(op))
-        return WalkResult::interrupt();
-      if (auto call = dyn_cast<CallOp>(op))
-        if (auto callee = symbols.lookupNearestSymbolFrom<DeviceFuncOp>(
-                call, call.getCalleeAttr()))
-          functions.insert(callee);
-      return WalkResult::advance();
-    });
-    if (found.wasInterrupted())
-      return true;
-  }
-  return false;
+unsigned KernelOp::getLaunchRank() {
+  auto rank = (*this)->getAttrOfType<IntegerAttr>(getLaunchRankAttrName());
+  return rank ? static_cast<unsigned>(rank.getInt()) : 0;
 }
 
 ParseResult DeviceFuncOp::parse(OpAsmParser &parser, OperationState &result) {

@@ -59,11 +59,17 @@ def Kiln_KernelOp : Kiln_FuncLikeOp<"kernel", [Symbol]> {
     ```
   }];
   let extraClassDeclaration = funcLikeDecls # [{
-    /// True when the kernel, or a device function it reaches through
-    /// calls, reads `kiln.item_dimensions`: its entry point then takes the
-    /// launch rank after the three range extents (kernel ABI, see
-    /// KernelMetadata.h). Other kernels keep the ABI without it.
-    bool readsLaunchRank();
+    /// Name of the optional kernel attribute that specializes a kernel for
+    /// launches of one rank (1..3). Without it the entry point takes the
+    /// launch rank as an argument after the three range extents (kernel
+    /// ABI, see KernelMetadata.h) and maps range dimensions to hardware
+    /// axes at run time; with it the mapping is static and the runtime
+    /// refuses launches of another rank.
+    static constexpr llvm::StringLiteral getLaunchRankAttrName() {
+      return "kiln.launch_rank";
+    }
+    /// The launch rank this kernel is specialized for, or 0 for any.
+    unsigned getLaunchRank();
   }];
 }
 

@@ -13,48 +13,35 @@
 #include "CudaLaunchAttributes.h"
 #include "CudaStatus.h"
 
+#include "kiln/runtime/WorkGroupShape.h"
+
 #include <cstring>
 
 namespace kiln::cuda {
 namespace {
 
-/// Block shape for a plain Range of `dims` dimensions.
-std::array<int64_t, 3> defaultBlock(unsigned dims) {
-  switch (dims) {
-  case 1:
-    return {256, 1, 1};
-  case 2:
-    return {32, 8, 1};
-  default:
-    return {16, 4, 4};
-  }
-}
-
+/// The launch's grid and block: range dimension N-1 on x (the fastest
+/// axis, whose consecutive threads form warps), N-2 on y, N-3 on z.
 StatusOr<CUlaunchConfig> launchConfig(const CudaDevice &device,
                                       const LaunchGeometry &geometry,
                                       CUstream stream) {
-  std::array<int64_t, 3> block =
-      geometry.local ? *geometry.local : defaultBlock(geometry.dims);
-  std::array<int64_t, 3> grid;
-  for (size_t d = 0; d < 3; ++d) {
-    // Most dimensions fit one block: skip the (slow) 64-bit division.
-    grid[d] = geometry.global[d] <= block[d]
-                  ? 1
-                  : (geometry.global[d] + block[d] - 1) / block[d];
-    if (grid[d] > device.maxGrid()[d])
-      return invalidArgument("range dimension " + std::to_string(d) + " of " +
-                             std::to_string(geometry.global[d]) +
-                             " needs a grid of " + std::to_string(grid[d]) +
-                             " blocks; the device allows " +
-                             std::to_string(device.maxGrid()[d]));
-  }
+  WorkGroupLimits limits;
+  limits.maxWorkItems = static_cast<int64_t>(
+      device.info().maxWorkGroupSize ? device.info().maxWorkGroupSize : 1024);
+  for (size_t a = 0; a < 3; ++a)
+    limits.maxCount[a] = device.maxGrid()[a];
+  limits.axisNames = {"CUDA grid x", "CUDA grid y", "CUDA grid z"};
+  StatusOr<WorkGroupPlan> plan =
+      planWorkGroups(toHardwareOrder(geometry), limits);
+  if (!plan.ok())
+    return plan.status();
   CUlaunchConfig config{};
-  config.gridDimX = static_cast<unsigned>(grid[0]);
-  config.gridDimY = static_cast<unsigned>(grid[1]);
-  config.gridDimZ = static_cast<unsigned>(grid[2]);
-  config.blockDimX = static_cast<unsigned>(block[0]);
-  config.blockDimY = static_cast<unsigned>(block[1]);
-  config.blockDimZ = static_cast<unsigned>(block[2]);
+  config.gridDimX = static_cast<unsigned>(plan->count[0]);
+  config.gridDimY = static_cast<unsigned>(plan->count[1]);
+  config.gridDimZ = static_cast<unsigned>(plan->count[2]);
+  config.blockDimX = static_cast<unsigned>(plan->size[0]);
+  config.blockDimY = static_cast<unsigned>(plan->size[1]);
+  config.blockDimZ = static_cast<unsigned>(plan->size[2]);
   config.hStream = stream;
   return config;
 }

@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "LevelZeroLaunchParameters.h"
 
+#include "kiln/runtime/WorkGroupShape.h"
+
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -13,27 +15,25 @@
 namespace kiln::level_zero {
 namespace {
 
-uint64_t product(const std::array<uint32_t, 3> &v) {
-  return uint64_t(v[0]) * v[1] * v[2];
+WorkGroupLimits workGroupLimits(const GroupLimits &limits) {
+  WorkGroupLimits shared;
+  shared.maxWorkItems = limits.maxTotalSize;
+  for (size_t a = 0; a < 3; ++a) {
+    shared.maxSize[a] = limits.maxSize[a];
+    shared.maxCount[a] = limits.maxCount[a];
+  }
+  shared.axisNames = {"Level Zero group count x", "Level Zero group count y",
+                      "Level Zero group count z"};
+  return shared;
 }
 
-/// The default block for a Range of `dims` dimensions (as on CUDA), no
-/// larger than the range or the device allows.
-std::array<uint32_t, 3> defaultBlock(const LaunchGeometry &geometry,
-                                     const GroupLimits &limits) {
-  std::array<uint32_t, 3> block = geometry.dims == 1   ? std::array<uint32_t, 3>{256, 1, 1}
-                                  : geometry.dims == 2 ? std::array<uint32_t, 3>{32, 8, 1}
-                                                       : std::array<uint32_t, 3>{16, 4, 4};
-  for (size_t d = 0; d < 3; ++d) {
-    uint64_t bound = std::min<uint64_t>(geometry.global[d],
-                                        std::max<uint32_t>(limits.maxSize[d], 1));
-    block[d] = static_cast<uint32_t>(std::min<uint64_t>(block[d], bound));
+GroupShape narrow(const WorkGroupPlan &plan) {
+  GroupShape shape;
+  for (size_t a = 0; a < 3; ++a) {
+    shape.size[a] = static_cast<uint32_t>(plan.size[a]);
+    shape.count[a] = static_cast<uint32_t>(plan.count[a]);
   }
-  while (limits.maxTotalSize && product(block) > limits.maxTotalSize) {
-    size_t largest = std::max_element(block.begin(), block.end()) - block.begin();
-    block[largest] /= 2;
-  }
-  return block;
+  return shape;
 }
 
 bool usable(const std::array<uint32_t, 3> &suggested) {
@@ -67,30 +67,22 @@ kernelArgumentValues(const std::vector<PackedArg> &args,
   return values;
 }
 
-StatusOr<GroupShape> groupShape(const LaunchGeometry &geometry,
+StatusOr<GroupShape> groupShape(const LaunchGeometry &hw,
                                 const std::array<uint32_t, 3> &suggested,
                                 const GroupLimits &limits) {
-  GroupShape shape;
-  if (geometry.local) {
-    for (size_t d = 0; d < 3; ++d)
-      shape.size[d] = static_cast<uint32_t>((*geometry.local)[d]);
-  } else {
-    shape.size = defaultBlock(geometry, limits);
-    if (usable(suggested) && product(suggested) >= product(shape.size))
-      shape.size = suggested;
+  WorkGroupLimits shared = workGroupLimits(limits);
+  LaunchGeometry chosen = hw;
+  if (!hw.local && usable(suggested)) {
+    std::array<int64_t, 3> fallback = defaultWorkGroupSize(hw, shared);
+    if (uint64_t(suggested[0]) * suggested[1] * suggested[2] >=
+        uint64_t(fallback[0] * fallback[1] * fallback[2]))
+      chosen.local = std::array<int64_t, 3>{suggested[0], suggested[1],
+                                            suggested[2]};
   }
-  for (size_t d = 0; d < 3; ++d) {
-    int64_t count = (geometry.global[d] + shape.size[d] - 1) / shape.size[d];
-    if (limits.maxCount[d] && count > int64_t(limits.maxCount[d]))
-      return invalidArgument(
-          "range dimension " + std::to_string(d) + " of " +
-          std::to_string(geometry.global[d]) + " needs " +
-          std::to_string(count) + " work-groups of " +
-          std::to_string(shape.size[d]) + "; the device allows " +
-          std::to_string(limits.maxCount[d]));
-    shape.count[d] = static_cast<uint32_t>(count);
-  }
-  return shape;
+  StatusOr<WorkGroupPlan> plan = planWorkGroups(chosen, shared);
+  if (!plan.ok())
+    return plan.status();
+  return narrow(*plan);
 }
 
 } // namespace kiln::level_zero

@@ -56,13 +56,14 @@ struct GroupShape {
   std::array<uint32_t, 3> count = {1, 1, 1};
 };
 
-/// An NdRange uses its local range. A plain Range uses the driver's
-/// suggestion (zeKernelSuggestGroupSize, which divides the range) unless it
-/// is smaller than the default block (256 / 32x8 / 16x4x4, clamped to the
-/// range and the limits); then the default block is used and the count
-/// rounded up (kernels return early outside the range arguments).
-/// Fails when a count exceeds the device's maximum.
-StatusOr<GroupShape> groupShape(const LaunchGeometry &geometry,
+/// Group size and count of a launch in hardware order (`hw`, see
+/// WorkGroupShape.h). An NdRange uses its local range. A plain Range uses
+/// the driver's suggestion (zeKernelSuggestGroupSize, which divides the
+/// range) unless it is smaller than the default work-group
+/// (defaultWorkGroupSize); then the default is used and the count rounded
+/// up (kernels return early outside the range arguments). Fails, naming the
+/// range dimension, when a count exceeds the device's maximum.
+StatusOr<GroupShape> groupShape(const LaunchGeometry &hw,
                                 const std::array<uint32_t, 3> &suggested,
                                 const GroupLimits &limits);
 

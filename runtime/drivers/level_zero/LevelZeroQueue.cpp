@@ -12,6 +12,8 @@
 #include "LevelZeroExecutable.h"
 #include "LevelZeroStatus.h"
 
+#include "kiln/runtime/WorkGroupShape.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -129,9 +131,10 @@ LevelZeroQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
   // Arguments and group size are state of the kernel object until the
   // launch is appended; the kernel's lock keeps other launches out.
   std::lock_guard<std::mutex> kernelLock(zeKernel.launchMutex());
-  StatusOr<GroupShape> shape =
-      groupShape(launch.geometry, suggestedGroupSize(ze, handle, launch.geometry),
-                 device_->groupLimits());
+  // Range dimension N-1 on dimension x, the fastest (WorkGroupShape.h).
+  LaunchGeometry hw = toHardwareOrder(launch.geometry);
+  StatusOr<GroupShape> shape = groupShape(
+      hw, suggestedGroupSize(ze, handle, hw), device_->groupLimits());
   if (!shape.ok())
     return shape.status();
   for (const KernelArgumentValue &value : values)

@@ -18,6 +18,8 @@
 #include "OpenCLStatus.h"
 #include "OpenCLSvmBuffer.h"
 
+#include "kiln/runtime/WorkGroupShape.h"
+
 #include <array>
 
 namespace kiln {
@@ -218,7 +220,9 @@ StatusOr<std::shared_ptr<Event>>
 OpenCLQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
                           const EventList &waitFor) {
   const auto &clKernel = static_cast<const OpenCLKernel &>(kernel);
-  const LaunchGeometry &geometry = launch.geometry;
+  // Range dimension N-1 on OpenCL dimension 0, the one work-groups and
+  // sub-groups advance fastest along (WorkGroupShape.h).
+  const LaunchGeometry geometry = toHardwareOrder(launch.geometry);
   std::array<size_t, 3> global, local;
   for (size_t d = 0; d < 3; ++d) {
     global[d] = static_cast<size_t>(geometry.global[d]);

@@ -2,8 +2,9 @@
 // kiln.item_dimensions reads element 3 of the lowered item, which the
 // entry point fills from an extra i64 argument, the launch rank, right
 // after the three range extents; the parameters follow it (the array
-// pointer's alignment attribute moves with it). Only kernels that read the
-// rank, directly or through a device function, take that argument.
+// pointer's alignment attribute moves with it). Every kernel takes it,
+// except one specialized for a rank (kiln.launch_rank), whose item holds
+// that rank as a constant.
 
 kiln.device_func @rank_of(%it: !kiln.item) -> i64 {
   %r = kiln.item_dimensions %it
@@ -24,9 +25,9 @@ kiln.kernel @through_call(%item: !kiln.item, %out: !kiln.array<i64, 1>) {
   kiln.return
 }
 
-kiln.kernel @without(%item: !kiln.item, %out: !kiln.array<i64, 1>) {
+kiln.kernel @specialized(%item: !kiln.item, %out: !kiln.array<i64, 1>) attributes {kiln.launch_rank = 2 : i64} {
   %z = arith.constant 0 : i64
-  %r = kiln.item_range %item[0]
+  %r = kiln.item_dimensions %item
   kiln.store %r, %out[%z] : !kiln.array<i64, 1>
   kiln.return
 }
@@ -51,8 +52,9 @@ kiln.kernel @without(%item: !kiln.item, %out: !kiln.array<i64, 1>) {
 // CHECK-SAME: (%{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %[[RANK2:[^:]+]]: i64, %{{[^:]+}}: !llvm.ptr<1> {llvm.align = 8 : i64}, %{{[^:]+}}: i64)
 // CHECK: llvm.insertvalue %[[RANK2]], %{{.+}}[3] : !llvm.array<4 x i64>
 
-// The rank element of a kernel that does not read it stays undefined.
-// CHECK-LABEL: llvm.func spir_kernelcc @without
+// A specialized kernel takes no rank argument: its item holds the constant.
+// CHECK-LABEL: llvm.func spir_kernelcc @specialized
 // CHECK-SAME: (%{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr<1> {llvm.align = 8 : i64}, %{{[^:]+}}: i64)
-// CHECK-NOT: [3] : !llvm.array<4 x i64>
-// CHECK: llvm.call spir_funccc @__kiln_body_without
+// CHECK: %[[TWO:.+]] = llvm.mlir.constant(2 : i64) : i64
+// CHECK: llvm.insertvalue %[[TWO]], %{{.+}}[3] : !llvm.array<4 x i64>
+// CHECK: llvm.call spir_funccc @__kiln_body_specialized

@@ -29,14 +29,15 @@ exit:
 }
 
 ; add2d(a: int32[m, n], b: int32[m, n], c: int32[m, n]): c = a + b over a
-; 2-D range (dimension 0 = rows).
+; 2-D range (dimension 0 = rows), which the runtime hands OpenCL in reverse:
+; the column, range dimension 1, is OpenCL dimension 0 (the fastest).
 define spir_kernel void @add2d(i64 %r0, i64 %r1, i64 %r2,
                                ptr addrspace(1) %a, i64 %a0, i64 %a1,
                                ptr addrspace(1) %b, i64 %b0, i64 %b1,
                                ptr addrspace(1) %c, i64 %c0, i64 %c1) {
 entry:
-  %i = call spir_func i64 @_Z13get_global_idj(i32 0)
-  %j = call spir_func i64 @_Z13get_global_idj(i32 1)
+  %i = call spir_func i64 @_Z13get_global_idj(i32 1)
+  %j = call spir_func i64 @_Z13get_global_idj(i32 0)
   %in0 = icmp ult i64 %i, %r0
   %in1 = icmp ult i64 %j, %r1
   %inside = and i1 %in0, %in1

@@ -10,7 +10,7 @@ def check(item: Item, n: int32, x: Array[float32]):
     assert n > 0
     x[i] = x[i] + 1.0
 
-# CHECK: define spir_kernel void @check__kiln_argblock(i64 %0, i64 %1, i64 %2, ptr addrspace(1) readonly %argument_block, i64 %argument_block_size, i64 %argument_block_offset, ptr addrspace(1) %3) {{.*}}!dbg ![[SP:[0-9]+]]
+# CHECK: define spir_kernel void @check__kiln_argblock(i64 %0, i64 %1, i64 %2, i64 %3, ptr addrspace(1) readonly %argument_block, i64 %argument_block_size, i64 %argument_block_offset, ptr addrspace(1) %4) {{.*}}!dbg ![[SP:[0-9]+]]
 # CHECK-DAG: ![[SP]] = distinct !DISubprogram(name: "check"
 
 # OPT: define ptx_kernel void @check__kiln_argblock(

@@ -32,9 +32,14 @@ typedef struct kiln_compile_options_t {
   const char *arch;     /**< CUDA architecture for PTX; NULL: "sm_90". */
   int opt_level;        /**< 0..3, as -O. */
   const char *kernel;   /**< Keep only this kernel; NULL: all of them. */
+  /** Specialize the kernels for launches of this rank (1..3): range
+   *  dimensions map to hardware axes statically, the kernels take no rank
+   *  argument, and launches of another rank are refused. 0: any rank. */
+  int launch_rank;
 } kiln_compile_options_t;
 
-/** Fills `options` with the defaults: SPIR-V, sm_90, -O2, all kernels.
+/** Fills `options` with the defaults: SPIR-V, sm_90, -O2, all kernels, any
+ *  launch rank.
  *  Passing NULL options to the compile functions means the same. */
 void kiln_compile_options_init(kiln_compile_options_t *options);
 

@@ -9,10 +9,13 @@
 //   1. three int64 values: the global range extents (unused dims are 1);
 //      the kernel body returns early for work-items outside this range,
 //      which lets a back end round the grid up to whole work-groups;
-//      then, only for kernels with KernelMetadata::takesLaunchRank (they
-//      read `item.dimensions`), one int64: the launch's rank, 1 to 3 (the
-//      NdRange's rank when an Item kernel is launched over an NdRange).
-//      Other kernels have no such argument;
+//      then, for kernels with KernelMetadata::takesLaunchRank (all but
+//      those specialized for one rank, KernelMetadata::launchRank), one
+//      int64: the launch's rank, 1 to 3 (the NdRange's rank when an Item
+//      kernel is launched over an NdRange). The extents are in range order
+//      (dimension 0 first); the drivers hand the hardware the reverse
+//      (dimension N-1 on CUDA x / OpenCL dimension 0, SYCL's mapping) and
+//      the kernel reads dimension d from hardware axis N-1-d;
 //   2. then, for each parameter after the index parameter (Item/NdItem):
 //      - Scalar: one value of the dtype (bool is passed as one byte);
 //      - Array:  a global-memory pointer, then `rank` int64 extents
@@ -89,11 +92,18 @@ struct KernelMetadata {
   /// Bytes of work-group local memory the kernel declares statically
   /// (local_array); LocalAccessor memory comes on top, at launch.
   uint64_t staticLocalMemBytes = 0;
+  /// Bytes of private memory (private_array) one work-item uses: the
+  /// kernel's and those of the device functions it calls (each once).
+  /// Checked against the device when loaded and at launch.
+  uint64_t privateMemBytes = 0;
   /// Compiled with -g: takes a trailing DebugRecord pointer (ABI item 3).
   bool debug = false;
-  /// Reads `item.dimensions`: takes the launch rank as an int64 right after
-  /// the three range extents (ABI item 1).
+  /// Takes the launch rank as an int64 right after the three range extents
+  /// (ABI item 1): true unless the kernel is specialized for one rank.
   bool takesLaunchRank = false;
+  /// The only launch rank (1..3) the kernel was compiled for, which the
+  /// runtime checks at launch; 0: any rank (it takes the rank).
+  uint32_t launchRank = 0;
   /// Names a DebugRecord's `nameIndex` refers to (arrays, source file).
   std::vector<std::string> debugNames;
   /// Device capabilities the kernel needs, checked when it is loaded:
@@ -106,6 +116,11 @@ struct KernelMetadata {
   /// --arg-block-entries.
   std::string argumentBlockEntry;
 };
+
+/// Private memory per work-item above which the compiler refuses a kernel
+/// (16 MiB): more than any device gives a work-item (CUDA: 512 KiB; PoCL:
+/// a work-group's private arrays share one 8 MiB thread stack by default).
+inline constexpr uint64_t kMaxPrivateMemPerWorkItem = 16ull << 20;
 
 /// What a debug-mode kernel reports: the first bounds violation or failed
 /// assert of a launch (work-items race for it with an atomic on `status`).
