@@ -32,6 +32,9 @@ void kiln::buildKilnToLLVMPipeline(OpPassManager &pm,
   // them as software loops before everything goes to LLVM.
   pm.addPass(createConvertMathToFuncs());
   pm.addPass(arith::createArithExpandOpsPass());
+  // scf.if/scf.while in linear time first; convert-scf-to-cf lowers what
+  // is left (scf.for and other ops of hand-written .mlir input).
+  pm.addPass(createSCFToCFInReversePass());
   pm.addPass(createSCFToControlFlowPass());
   ConvertKilnToLLVMOptions lowering;
   lowering.target = targetKindName(options.target).str();
