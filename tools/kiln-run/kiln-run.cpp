@@ -51,6 +51,13 @@ cl::list<std::string> localTexts(
     cl::cat(category));
 cl::opt<bool> debugMode("g", cl::desc("Debug mode: bounds checks, asserts"),
                         cl::cat(category));
+cl::opt<bool> anyRank(
+    "any-rank",
+    cl::desc("Compile for launches of any rank (the kernel then picks the "
+             "hardware axis of each range dimension at run time, as an "
+             "artifact built without --launch-rank does) instead of for "
+             "this launch's rank"),
+    cl::cat(category));
 cl::list<std::string> bitcodeLibraries(
     "link", cl::desc("LLVM IR/bitcode library for external device functions"),
     cl::value_desc("file.bc|file.ll"), cl::cat(category));
@@ -250,7 +257,7 @@ int run() {
     });
   }
   auto binary = compileFor(**device, (*source)->getBuffer(), inputPath,
-                           loadOptions, launchRankOf(*range));
+                           loadOptions, anyRank ? 0 : launchRankOf(*range));
   if (!binary.ok())
     return fail(binary.message());
   auto executable = (*device)->loadExecutable(*binary);
