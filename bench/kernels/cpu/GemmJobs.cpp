@@ -18,7 +18,7 @@ struct GemmState {
 StatusOr<Job> gemm(KilnSession &kiln, const Sizes &sizes, const char *file,
                    const char *kernelName, const std::string &title,
                    IndexSpace space) {
-  KILN_BENCH_ASSIGN(kernel, kiln.kernel(file, kernelName));
+  KILN_BENCH_ASSIGN(kernel, kiln.kernel(file, kernelName, 2));
   const int64_t n = sizes.gemm;
   auto state = std::make_shared<GemmState>();
   state->a = randomFloats(n * n, -1.0f, 1.0f, 11);

@@ -50,7 +50,7 @@ std::function<Status()> verifier(KilnSession &kiln, const GridSetup &setup,
 }
 
 StatusOr<Job> stencil(KilnSession &kiln, const Sizes &sizes) {
-  KILN_BENCH_ASSIGN(kernel, kiln.kernel("stencil.py", "stencil"));
+  KILN_BENCH_ASSIGN(kernel, kiln.kernel("stencil.py", "stencil", 2));
   const int64_t n = sizes.stencil;
   KILN_BENCH_ASSIGN(
       setup, setUp(kiln, randomFloats(n * n, 0.0f, 1.0f, 8), size_t(n * n)));
@@ -71,7 +71,7 @@ StatusOr<Job> stencil(KilnSession &kiln, const Sizes &sizes) {
 }
 
 StatusOr<Job> transpose(KilnSession &kiln, const Sizes &sizes) {
-  KILN_BENCH_ASSIGN(kernel, kiln.kernel("transpose.py", "transpose"));
+  KILN_BENCH_ASSIGN(kernel, kiln.kernel("transpose.py", "transpose", 2));
   const int64_t n = sizes.transpose;
   KILN_BENCH_ASSIGN(
       setup, setUp(kiln, randomFloats(n * n, 0.0f, 1.0f, 9), size_t(n * n)));
@@ -94,7 +94,7 @@ StatusOr<Job> transpose(KilnSession &kiln, const Sizes &sizes) {
 }
 
 StatusOr<Job> softmax(KilnSession &kiln, const Sizes &sizes) {
-  KILN_BENCH_ASSIGN(kernel, kiln.kernel("softmax.py", "softmax"));
+  KILN_BENCH_ASSIGN(kernel, kiln.kernel("softmax.py", "softmax", 2));
   const int64_t n = sizes.softmaxRows, m = sizes.softmaxCols;
   KILN_BENCH_ASSIGN(setup, setUp(kiln, randomFloats(n * m, -10.0f, 10.0f, 10),
                                  size_t(n * m)));

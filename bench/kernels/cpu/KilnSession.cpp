@@ -30,7 +30,8 @@ KilnSession::open(const std::string &selector, const std::string &kernelDir) {
 }
 
 StatusOr<std::shared_ptr<Kernel>> KilnSession::kernel(const std::string &file,
-                                                      const std::string &name) {
+                                                      const std::string &name,
+                                                      unsigned launchRank) {
   std::string path = kernelDir + "/" + file;
   auto source = llvm::MemoryBuffer::getFile(path);
   if (!source)
@@ -40,6 +41,9 @@ StatusOr<std::shared_ptr<Kernel>> KilnSession::kernel(const std::string &file,
   request.source = (*source)->getBuffer().str();
   request.filename = path;
   request.kernel = name;
+  // Specialized for its launch's rank, as kiln-run and the Python package
+  // compile: the index space maps to the hardware statically.
+  request.launchRank = launchRank;
   request.target = device->info().backend == Backend::CUDA ? TargetKind::PTX
                                                            : TargetKind::SPIRV;
   llvm::Expected<CompiledKernel> compiled = jit->compile(request);

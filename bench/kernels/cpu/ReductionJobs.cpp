@@ -48,7 +48,7 @@ Job sumJob(KilnSession &kiln, std::shared_ptr<Kernel> kernel,
 }
 
 StatusOr<Job> sumPerItem(KilnSession &kiln, const Sizes &sizes) {
-  KILN_BENCH_ASSIGN(kernel, kiln.kernel("sum_per_item.py", "sum_per_item"));
+  KILN_BENCH_ASSIGN(kernel, kiln.kernel("sum_per_item.py", "sum_per_item", 1));
   auto state = std::make_shared<SumState>();
   state->x = randomFloats(sizes.vector, 0.0f, 1.0f, 5);
   KILN_BENCH_ASSIGN(x, kiln.upload(state->x));
@@ -61,7 +61,7 @@ StatusOr<Job> sumPerItem(KilnSession &kiln, const Sizes &sizes) {
 
 StatusOr<Job> sumGridStride(KilnSession &kiln, const Sizes &sizes) {
   KILN_BENCH_ASSIGN(kernel,
-                    kiln.kernel("sum_grid_stride.py", "sum_grid_stride"));
+                    kiln.kernel("sum_grid_stride.py", "sum_grid_stride", 1));
   auto state = std::make_shared<SumState>();
   state->x = randomFloats(sizes.vector, 0.0f, 1.0f, 6);
   KILN_BENCH_ASSIGN(x, kiln.upload(state->x));
@@ -77,7 +77,7 @@ struct HistogramState {
 };
 
 StatusOr<Job> histogram(KilnSession &kiln, const Sizes &sizes) {
-  KILN_BENCH_ASSIGN(kernel, kiln.kernel("histogram.py", "histogram"));
+  KILN_BENCH_ASSIGN(kernel, kiln.kernel("histogram.py", "histogram", 1));
   const int64_t n = sizes.histogram;
   auto state = std::make_shared<HistogramState>();
   state->data.resize(n);

@@ -16,7 +16,7 @@ struct Vectors {
 };
 
 StatusOr<Job> vectorAdd(KilnSession &kiln, const Sizes &sizes) {
-  KILN_BENCH_ASSIGN(kernel, kiln.kernel("vector_add.py", "vector_add"));
+  KILN_BENCH_ASSIGN(kernel, kiln.kernel("vector_add.py", "vector_add", 1));
   const int64_t n = sizes.vector;
   auto v = std::make_shared<Vectors>();
   v->a = randomFloats(n, 0.0f, 1.0f, 1);
@@ -47,7 +47,7 @@ StatusOr<Job> vectorAdd(KilnSession &kiln, const Sizes &sizes) {
 }
 
 StatusOr<Job> triad(KilnSession &kiln, const Sizes &sizes) {
-  KILN_BENCH_ASSIGN(kernel, kiln.kernel("triad.py", "triad"));
+  KILN_BENCH_ASSIGN(kernel, kiln.kernel("triad.py", "triad", 1));
   const int64_t n = sizes.vector;
   const float s = 3.0f;
   auto v = std::make_shared<Vectors>();
