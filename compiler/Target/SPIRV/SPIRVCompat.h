@@ -3,8 +3,8 @@
 // LLVM's SPIR-V back end emits valid SPIR-V that SPIRV-LLVM-Translator 15
 // (the SPIR-V → SPIR bridge Kiln uses for PoCL) cannot read: it asserts on
 // `OpConstantNull` of a scalar type. This rewrite keeps the module valid and
-// equivalent while avoiding those constructs. See
-// shared/notes/spirv-on-pocl.md for how the traps were found.
+// equivalent while avoiding those constructs (docs/architecture.md, stage
+// 8b, lists each trap and how it showed).
 //
 //===----------------------------------------------------------------------===//
 #ifndef KILN_COMPILER_TARGET_SPIRV_SPIRVCOMPAT_H

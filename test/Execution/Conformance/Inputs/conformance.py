@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Inputs and NumPy references for the conformance execution tests
-(test/Execution/Conformance/S*/), written from the specification
-(/work/shared/spec/language.md) and docs/language.md, independently of Kiln.
+(test/Execution/Conformance/S*/), written from the language specification
+(as docs/language.md states it), independently of Kiln.
 
     conformance.py make TEST DIR     write TEST's inputs into DIR
     conformance.py check TEST DIR    compare DIR/out*.npy with the reference;
