@@ -3,6 +3,8 @@
 
 #include "llvm/Support/Format.h"
 
+#include <algorithm>
+
 using namespace kiln;
 using namespace kiln::ast;
 
@@ -514,4 +516,71 @@ void ast::dump(const Module &module, llvm::raw_ostream &os) {
     d.line(2, "Body", SourceLoc());
     d.stmts(fn->body, 3);
   }
+}
+
+unsigned kiln::ast::heightFromChildren(const Expr &e) {
+  unsigned below = 0;
+  auto see = [&](const ExprPtr &child) {
+    if (child)
+      below = std::max(below, child->height);
+  };
+  switch (e.kind) {
+  case Expr::Kind::Unary:
+    see(llvm::cast<UnaryExpr>(e).operand);
+    break;
+  case Expr::Kind::Binary:
+    see(llvm::cast<BinaryExpr>(e).lhs);
+    see(llvm::cast<BinaryExpr>(e).rhs);
+    break;
+  case Expr::Kind::Compare: {
+    auto &c = llvm::cast<CompareExpr>(e);
+    for (auto &o : c.operands)
+      see(o);
+    // Each comparison after the first is an scf.if nested in the previous.
+    return below + static_cast<unsigned>(c.operands.size());
+  }
+  case Expr::Kind::BoolOp: {
+    auto &b = llvm::cast<BoolOpExpr>(e);
+    for (auto &v : b.values)
+      see(v);
+    return below + static_cast<unsigned>(b.values.size());
+  }
+  case Expr::Kind::IfExp: {
+    auto &i = llvm::cast<IfExpr>(e);
+    see(i.cond);
+    see(i.thenValue);
+    see(i.elseValue);
+    break;
+  }
+  case Expr::Kind::Call: {
+    auto &c = llvm::cast<CallExpr>(e);
+    see(c.callee);
+    for (auto &a : c.args)
+      see(a);
+    for (auto &k : c.keywords)
+      see(k.value);
+    break;
+  }
+  case Expr::Kind::Attribute:
+    see(llvm::cast<AttributeExpr>(e).value);
+    break;
+  case Expr::Kind::Subscript:
+    see(llvm::cast<SubscriptExpr>(e).value);
+    see(llvm::cast<SubscriptExpr>(e).index);
+    break;
+  case Expr::Kind::Tuple:
+    for (auto &el : llvm::cast<TupleExpr>(e).elements)
+      see(el);
+    break;
+  case Expr::Kind::Slice: {
+    auto &s = llvm::cast<SliceExpr>(e);
+    see(s.lower);
+    see(s.upper);
+    see(s.step);
+    break;
+  }
+  default:
+    break;
+  }
+  return below + 1;
 }

@@ -65,6 +65,11 @@ public:
   SourceLoc loc;
   /// Set by Sema; Invalid before checking or after an error.
   Type type;
+  /// Levels of nesting below and including this node, as the parser built
+  /// it (parse-tree height; an `and`/`or` or comparison chain counts one
+  /// level per operand, since MLIRGen nests them). The parser bounds it, so
+  /// that every recursive walk of the tree stays within the stack.
+  unsigned height = 1;
 };
 using ExprPtr = std::unique_ptr<Expr>;
 
@@ -390,6 +395,10 @@ struct TempRefExpr : Expr {
 };
 
 #undef KILN_EXPR_CLASSOF
+
+/// The height of a parser-built node from its direct children's heights
+/// (not recursive).
+unsigned heightFromChildren(const Expr &e);
 
 //===----------------------------------------------------------------------===//
 // Statements

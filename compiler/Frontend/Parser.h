@@ -68,6 +68,7 @@ private:
   ast::StmtPtr parseSimpleStatement();
   ast::StmtPtr parseExpressionStatement();
   ast::StmtPtr parseIf();
+  void parseElif(ast::IfStmt &s);
   ast::StmtPtr parseWhile();
   ast::StmtPtr parseFor();
   void rejectCompoundStatement(llvm::StringRef what);
@@ -91,6 +92,7 @@ private:
   ast::ExprPtr errorExpr(SourceLoc loc, const llvm::Twine &message);
   ast::ExprPtr parseNumber();
   bool enterNesting(SourceLoc loc);
+  ast::ExprPtr bounded(ast::ExprPtr e);
 
   std::vector<Token> toks;
   size_t pos = 0;
@@ -101,6 +103,12 @@ private:
   unsigned blockDepth = 0;
   static constexpr unsigned kMaxExprDepth = 400;
   static constexpr unsigned kMaxBlockDepth = 60;
+  /// Expression trees and `elif` chains (an `if` nested in the previous
+  /// one's else branch) are walked recursively after the parser; these
+  /// bounds keep those walks well within an 8 MB stack.
+  static constexpr unsigned kMaxExprHeight = 1000;
+  static constexpr unsigned kMaxElifChain = 1000;
+  unsigned elifDepth = 0;
 };
 
 } // namespace kiln

@@ -36,6 +36,25 @@ bool Parser::enterNesting(SourceLoc loc) {
   return false;
 }
 
+/// Sets the height of a new node and refuses a tree too high for the
+/// recursive walks after the parser (Sema, folding, MLIRGen, printers). The
+/// nesting guard alone bounds recursion of the parser, not the height of
+/// what its loops build: `1 + 1 + ... + 1` is one level of the parser but a
+/// tree as high as it is long. Checking every node keeps every tree, and so
+/// its destruction, within the bound.
+ExprPtr Parser::bounded(ExprPtr e) {
+  e->height = heightFromChildren(*e);
+  if (e->height <= kMaxExprHeight)
+    return e;
+  // At the operator of a binary chain: where the chain got too long.
+  auto *binary = llvm::dyn_cast<BinaryExpr>(e.get());
+  error(binary ? binary->opLoc : e->loc,
+        "expression is nested too deeply (more than " +
+            llvm::Twine(kMaxExprHeight) +
+            " levels of operators, operands or calls)");
+  return std::make_unique<ErrorExpr>(e->loc);
+}
+
 ExprPtr Parser::parseTestList() {
   SourceLoc loc = tok().loc;
   ExprPtr first = parseTest();
@@ -52,7 +71,7 @@ ExprPtr Parser::parseTestList() {
       break;
     tuple->elements.push_back(parseTest());
   }
-  return tuple;
+  return bounded(std::move(tuple));
 }
 
 ExprPtr Parser::parseTest() {
@@ -71,8 +90,8 @@ ExprPtr Parser::parseTest() {
     if (!consumeName("else"))
       return errorExpr(tok().loc, "expected 'else' in conditional expression");
     ExprPtr other = parseTest();
-    e = std::make_unique<IfExpr>(loc, std::move(cond), std::move(e),
-                                 std::move(other));
+    e = bounded(std::make_unique<IfExpr>(loc, std::move(cond), std::move(e),
+                                         std::move(other)));
   }
   if (tok().isOp(":="))
     return errorExpr(tok().loc,
@@ -90,7 +109,7 @@ ExprPtr Parser::parseOrTest() {
   op->values.push_back(std::move(e));
   while (consumeName("or"))
     op->values.push_back(parseAndTest());
-  return op;
+  return bounded(std::move(op));
 }
 
 ExprPtr Parser::parseAndTest() {
@@ -102,7 +121,7 @@ ExprPtr Parser::parseAndTest() {
   op->values.push_back(std::move(e));
   while (consumeName("and"))
     op->values.push_back(parseNotTest());
-  return op;
+  return bounded(std::move(op));
 }
 
 ExprPtr Parser::parseNotTest() {
@@ -111,7 +130,8 @@ ExprPtr Parser::parseNotTest() {
   if (!enterNesting(loc))
     return std::make_unique<ErrorExpr>(loc);
   if (consumeName("not"))
-    return std::make_unique<UnaryExpr>(loc, UnaryOp::Not, parseNotTest());
+    return bounded(
+        std::make_unique<UnaryExpr>(loc, UnaryOp::Not, parseNotTest()));
   return parseComparison();
 }
 
@@ -157,7 +177,7 @@ ExprPtr Parser::parseComparison() {
     pos += length;
     cmp->operands.push_back(parseBinary(0));
   }
-  return cmp;
+  return bounded(std::move(cmp));
 }
 
 /// Binary operator levels, loosest first: | ^ & shifts additive
@@ -203,8 +223,8 @@ ExprPtr Parser::parseBinary(unsigned level) {
     SourceLoc opLoc = tok().loc;
     advance();
     ExprPtr rhs = parseBinary(level + 1);
-    lhs = std::make_unique<BinaryExpr>(opLoc, *op, std::move(lhs),
-                                       std::move(rhs));
+    lhs = bounded(std::make_unique<BinaryExpr>(opLoc, *op, std::move(lhs),
+                                               std::move(rhs)));
   }
   return lhs;
 }
@@ -224,7 +244,7 @@ ExprPtr Parser::parseFactor() {
   if (!op)
     return parsePower();
   advance();
-  return std::make_unique<UnaryExpr>(loc, *op, parseFactor());
+  return bounded(std::make_unique<UnaryExpr>(loc, *op, parseFactor()));
 }
 
 ExprPtr Parser::parsePower() {
@@ -236,8 +256,8 @@ ExprPtr Parser::parsePower() {
   SourceLoc opLoc = tok().loc;
   advance();
   ExprPtr exponent = parseFactor();
-  return std::make_unique<BinaryExpr>(opLoc, BinOp::Pow, std::move(base),
-                                      std::move(exponent));
+  return bounded(std::make_unique<BinaryExpr>(
+      opLoc, BinOp::Pow, std::move(base), std::move(exponent)));
 }
 
 ExprPtr Parser::parsePrimary() {
@@ -248,20 +268,21 @@ ExprPtr Parser::parsePrimary() {
       call->loc = call->callee->loc;
       advance();
       parseCallArguments(*call);
-      e = std::move(call);
+      e = bounded(std::move(call));
     } else if (tok().isOp("[")) {
       SourceLoc loc = e->loc;
       advance();
       ExprPtr index = parseSubscriptIndex();
       expectOp("]", "to close the subscript");
-      e = std::make_unique<SubscriptExpr>(loc, std::move(e), std::move(index));
+      e = bounded(
+          std::make_unique<SubscriptExpr>(loc, std::move(e), std::move(index)));
     } else if (tok().isOp(".")) {
       advance();
       if (!tok().is(TokKind::Name))
         return errorExpr(tok().loc, "expected an attribute name after '.'");
       SourceLoc loc = e->loc;
-      e = std::make_unique<AttributeExpr>(loc, std::move(e), tok().text.str(),
-                                          tok().loc);
+      e = bounded(std::make_unique<AttributeExpr>(loc, std::move(e),
+                                                  tok().text.str(), tok().loc));
       advance();
     } else {
       return e;
@@ -326,7 +347,7 @@ ExprPtr Parser::parseSliceItem() {
     slice->upper = parseTest();
   if (consumeOp(":") && !atEnd())
     slice->step = parseTest();
-  return slice;
+  return bounded(std::move(slice));
 }
 
 ExprPtr Parser::parseSubscriptIndex() {
@@ -340,7 +361,7 @@ ExprPtr Parser::parseSubscriptIndex() {
   tuple->elements.push_back(std::move(first));
   while (consumeOp(",") && !tok().isOp("]"))
     tuple->elements.push_back(parseSliceItem());
-  return tuple;
+  return bounded(std::move(tuple));
 }
 
 ExprPtr Parser::parseParenthesized() {
@@ -370,7 +391,7 @@ ExprPtr Parser::parseParenthesized() {
   while (consumeOp(",") && !tok().isOp(")"))
     tuple->elements.push_back(parseTest());
   expectOp(")", "to close the tuple");
-  return tuple;
+  return bounded(std::move(tuple));
 }
 
 ExprPtr Parser::parseNumber() {

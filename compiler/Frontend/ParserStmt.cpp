@@ -238,6 +238,23 @@ StmtPtr Parser::parseExpressionStatement() {
   return std::make_unique<ExprStmt>(loc, std::move(first));
 }
 
+/// An `elif` is an `if` in the else branch of the one before: the chain is
+/// as deep as it is long, for the parser and every later walk. Past the
+/// bound the rest of the chain is skipped with one error.
+void Parser::parseElif(IfStmt &s) {
+  if (elifDepth >= kMaxElifChain) {
+    error(tok().loc, "too many 'elif' branches in one 'if' statement (more "
+                     "than " + llvm::Twine(kMaxElifChain) + ")");
+    while (tok().isName("elif") || tok().isName("else"))
+      skipStatement();
+    return;
+  }
+  ++elifDepth;
+  if (auto elif = parseIf())
+    s.elseBody.push_back(std::move(elif));
+  --elifDepth;
+}
+
 StmtPtr Parser::parseIf() {
   auto s = std::make_unique<IfStmt>(tok().loc);
   advance(); // if / elif
@@ -253,8 +270,7 @@ StmtPtr Parser::parseIf() {
   s->thenBody = parseBlock();
   stmtFailed = false;
   if (tok().isName("elif")) {
-    if (auto elif = parseIf())
-      s->elseBody.push_back(std::move(elif));
+    parseElif(*s);
   } else if (tok().isName("else")) {
     advance();
     if (expectOp(":", "after 'else'"))
@@ -296,7 +312,7 @@ StmtPtr Parser::parseFor() {
     tuple->elements.push_back(std::move(s->target));
     while (consumeOp(",") && !tok().isName("in"))
       tuple->elements.push_back(parseBinary(0));
-    s->target = std::move(tuple);
+    s->target = bounded(std::move(tuple));
   }
   if (!consumeName("in")) {
     error(tok().loc, "expected 'in' in 'for' statement, found " +
