@@ -37,7 +37,32 @@ std::string sizeList(const std::vector<uint32_t> &sizes) {
   return list;
 }
 
+/// Memory a kernel declares that no launch on `device` could give it: a
+/// kernel that could only crash is refused when it is loaded.
+Status checkKernelMemory(const DeviceInfo &device,
+                         const KernelMetadata &kernel) {
+  auto refuse = [&](const std::string &what, uint64_t bytes, uint64_t limit) {
+    return invalidArgument("kernel '" + kernel.name + "' uses " +
+                           std::to_string(bytes) + " bytes of " + what +
+                           ", more than the " + std::to_string(limit) +
+                           " bytes device '" + device.name + "' gives");
+  };
+  uint64_t privateLimit = device.maxPrivateMemPerWorkItem;
+  if (device.maxPrivateMemPerWorkGroup != 0 &&
+      (privateLimit == 0 || device.maxPrivateMemPerWorkGroup < privateLimit))
+    privateLimit = device.maxPrivateMemPerWorkGroup;
+  if (privateLimit != 0 && kernel.privateMemBytes > privateLimit)
+    return refuse("private memory per work-item (private_array)",
+                  kernel.privateMemBytes, privateLimit);
+  if (device.localMemSize != 0 &&
+      kernel.staticLocalMemBytes > device.localMemSize)
+    return refuse("local memory (local_array)", kernel.staticLocalMemBytes,
+                  device.localMemSize);
+  return Status();
+}
+
 Status checkKernel(const DeviceInfo &device, const KernelMetadata &kernel) {
+  KILN_RETURN_IF_ERROR(checkKernelMemory(device, kernel));
   for (const std::string &feature : kernel.requiredFeatures) {
     std::optional<bool> has = hasFeature(device, feature);
     if (!has)

@@ -54,8 +54,12 @@ struct DeviceInfo {
   /// Kiln's own limit, 2^63 - 1 (extents and linear ids are int64).
   uint64_t maxGlobalWorkItems = 0;
   /// Bytes of private memory one work-item may use (CUDA: 512 KiB of local
-  /// memory per thread); 0: unknown, see docs/runtime.md.
+  /// memory per thread); 0: unknown.
   uint64_t maxPrivateMemPerWorkItem = 0;
+  /// Bytes of private memory the work-items of one work-group may use
+  /// together: PoCL's CPU devices run a work-group on one thread whose
+  /// stack holds every work-item's private arrays; 0: no such limit.
+  uint64_t maxPrivateMemPerWorkGroup = 0;
 
   /// Capabilities checked against KernelMetadata::requiredFeatures when an
   /// executable is loaded (see checkKernelFeatures).
