@@ -73,15 +73,17 @@ def which(tool, fallback=None):
 
 
 def compile_all(args, jobs):
-    """kilnc artifacts for the device, and cubins when a GPU runs them or
-    --nvcc is given; in parallel, failures listed together."""
+    """kilnc artifacts for the device, each kernel specialized for its
+    launch's rank as kiln-run and the JIT do, and cubins when a GPU runs
+    them or --nvcc is given; in parallel, failures listed together."""
     target = "ptx" if args.device.startswith("cuda") else "spirv"
     kilnc = which(args.kilnc)
     commands = []
     for job in jobs:
         commands.append([kilnc, os.path.join(KERNELS, job.name + ".py"),
                          "-k", job.name, "--target", target, "--arch",
-                         args.arch, "--emit-artifact", "-o",
+                         args.arch, "--launch-rank", str(job.rank),
+                         "--emit-artifact", "-o",
                          os.path.join(args.work, job.name + ".kiln")])
     if args.nvcc or (target == "ptx" and not args.dry):
         nvcc = which(args.nvcc or "nvcc", "/usr/local/cuda/bin/nvcc")
@@ -131,6 +133,7 @@ def run_kiln(rt, job, artifact, inputs, expected, ctx, args):
     kernel = rt.load(artifact, job.name)
     arrays = {name: rt.to_device(value) for name, value in inputs.items()}
     global_range, local_range, params = job.kiln(inputs, ctx)
+    assert len(global_range) == job.rank, "compiled for another rank"
     launch = rt.prepare(kernel, global_range, local_range,
                         [arrays[p] if isinstance(p, str) else p
                          for p in params])

@@ -13,9 +13,12 @@ GB, TFLOP = 1e9, 1e12
 
 
 class Job:
-    def __init__(self, name, title, unit, make, reference, kiln, cuda,
+    def __init__(self, name, title, unit, rank, make, reference, kiln, cuda,
                  outputs, tolerance, work, library=()):
         self.name, self.title, self.unit = name, title, unit
+        # The launch's rank: kilnc --launch-rank specializes the kernel for
+        # it (each range dimension read from a fixed hardware axis).
+        self.rank = rank
         self.make, self.reference = make, reference
         self.kiln, self.cuda = kiln, cuda
         self.outputs, self.tolerance, self.work = outputs, tolerance, work
@@ -56,7 +59,7 @@ def _check_close(rtol, atol):
 
 def _elementwise_jobs(n, lib):
     vector_add = Job(
-        "vector_add", "vector add %s f32" % _label(n), "GB/s",
+        "vector_add", "vector add %s f32" % _label(n), "GB/s", 1,
         make=lambda rng, ctx: {"a": _uniform(rng, n), "b": _uniform(rng, n),
                                "c": np.zeros(n, np.float32)},
         reference=lambda x: {"c": x["a"] + x["b"]},
@@ -69,7 +72,7 @@ def _elementwise_jobs(n, lib):
             t["a"], t["b"], t["c"]))] if lib.triton else [])
     s = np.float32(3.0)
     triad = Job(
-        "triad", "triad %s f32" % _label(n), "GB/s",
+        "triad", "triad %s f32" % _label(n), "GB/s", 1,
         make=lambda rng, ctx: {"a": np.zeros(n, np.float32),
                                "b": _uniform(rng, n), "c": _uniform(rng, n)},
         reference=lambda x: {"a": x["b"] + s * x["c"]},
@@ -95,13 +98,14 @@ def _sum_jobs(n, lib):
     label = _label(n)
     per_item = Job(
         "sum_per_item", "sum %s f32, one element per work-item" % label,
-        "GB/s", make=make, reference=reference,
+        "GB/s", 1, make=make, reference=reference,
         kiln=lambda x, ctx: ((_cdiv(n, 256) * 256,), (256,), ["x", "out"]),
         cuda=lambda x, ctx: ((_cdiv(n, 256),), (256,), ["x", "out", _i64(n)]),
         outputs=["out"], tolerance=_check_close(1e-3, 0),
         work=lambda x: 4 * n, library=torch_sum)
     grid_stride = Job(
-        "sum_grid_stride", "sum %s f32, grid-stride loop" % label, "GB/s",
+        "sum_grid_stride", "sum %s f32, grid-stride loop" % label,
+        "GB/s", 1,
         make=make, reference=reference,
         kiln=lambda x, ctx: ((ctx.groups * 256,), (256,), ["x", "out"]),
         cuda=lambda x, ctx: ((ctx.groups,), (256,), ["x", "out", _i64(n)]),
@@ -120,7 +124,7 @@ def _stencil_job(n, m):
         return {"out": out}
 
     return Job(
-        "stencil", "5-point stencil %dx%d f32, 2-D Range" % (n, m), "GB/s",
+        "stencil", "5-point stencil %dx%d f32, 2-D Range" % (n, m), "GB/s", 2,
         make=lambda rng, ctx: {"u": _uniform(rng, (n, m)),
                                "out": np.zeros((n, m), np.float32)},
         reference=reference,
@@ -133,7 +137,8 @@ def _stencil_job(n, m):
 
 def _transpose_job(n, m, lib):
     return Job(
-        "transpose", "transpose %dx%d f32, 32x33 local tile" % (n, m), "GB/s",
+        "transpose", "transpose %dx%d f32, 32x33 local tile" % (n, m),
+        "GB/s", 2,
         make=lambda rng, ctx: {"a": _uniform(rng, (n, m)),
                                "out": np.zeros((m, n), np.float32)},
         reference=lambda x: {"out": np.ascontiguousarray(x["a"].T)},
@@ -162,7 +167,7 @@ def _sgemm_jobs(n, k, m, regtile_n, regtile_k, regtile_m, lib):
     library = [("cuBLAS FP32 (TF32 off)", cublas)] if lib.torch else []
     tiled = Job(
         "sgemm_tiled", "SGEMM %dx%dx%d, 16x16 local tiles" % (n, k, m),
-        "TFLOP/s", make=make(n, k, m), reference=reference,
+        "TFLOP/s", 2, make=make(n, k, m), reference=reference,
         kiln=lambda x, ctx: ((_cdiv(n, 16) * 16, _cdiv(m, 16) * 16), (16, 16),
                              ["a", "b", "c"]),
         cuda=lambda x, ctx: ((_cdiv(m, 16), _cdiv(n, 16)), (16, 16),
@@ -173,7 +178,7 @@ def _sgemm_jobs(n, k, m, regtile_n, regtile_k, regtile_m, lib):
     regtile = Job(
         "sgemm_regtile",
         "SGEMM %dx%dx%d, 64x64 block tile, 4x4 per work-item" % (rn, rk, rm),
-        "TFLOP/s", make=make(rn, rk, rm), reference=reference,
+        "TFLOP/s", 2, make=make(rn, rk, rm), reference=reference,
         kiln=lambda x, ctx: ((rn // 4, rm // 4), (16, 16), ["a", "b", "c"]),
         cuda=lambda x, ctx: ((rm // 64, rn // 64), (16, 16),
                              ["a", "b", "c", _i64(rn), _i64(rk), _i64(rm)]),
@@ -189,7 +194,7 @@ def _softmax_job(n, m, lib):
         return {"y": e / e.sum(axis=1, keepdims=True)}
 
     return Job(
-        "softmax", "softmax over rows %dx%d f32" % (n, m), "GB/s",
+        "softmax", "softmax over rows %dx%d f32" % (n, m), "GB/s", 2,
         make=lambda rng, ctx: {"x": _uniform(rng, (n, m), -4, 4),
                                "y": np.zeros((n, m), np.float32)},
         reference=reference,
@@ -204,7 +209,7 @@ def _softmax_job(n, m, lib):
 def _histogram_job(n):
     return Job(
         "histogram", "histogram of %s bytes, 256 bins, atomics" % _label(n),
-        "GB/s",
+        "GB/s", 1,
         make=lambda rng, ctx: {
             "data": rng.integers(0, 256, size=n, dtype=np.uint8),
             "bins": np.zeros(256, np.uint32)},
