@@ -76,18 +76,28 @@ generateDeviceCode(llvm::Module &module, const CompileOptions &options,
 } // namespace
 
 namespace {
-/// Names of body-less device functions, resolved against bitcode later.
-std::vector<std::string> externalDeviceFunctions(ModuleOp module) {
+/// Body-less device functions, resolved against bitcode later: names, and
+/// where each is declared (`@device_func(extern=True)`) for the error when
+/// no library defines it.
+struct ExternalDeviceFunctions {
   std::vector<std::string> names;
-  for (auto func : module.getOps<kiln::DeviceFuncOp>())
-    if (func.isExternal())
-      names.push_back(func.getSymName().str());
-  return names;
+  std::vector<Location> locations;
+};
+
+ExternalDeviceFunctions externalDeviceFunctions(ModuleOp module) {
+  ExternalDeviceFunctions externs;
+  for (auto func : module.getOps<kiln::DeviceFuncOp>()) {
+    if (!func.isExternal())
+      continue;
+    externs.names.push_back(func.getSymName().str());
+    externs.locations.push_back(func.getLoc());
+  }
+  return externs;
 }
 
 llvm::Error linkDeviceLibraries(llvm::Module &module,
                                 const CompileOptions &options,
-                                ArrayRef<std::string> externs) {
+                                const ExternalDeviceFunctions &externs) {
   for (const std::string &path : options.bitcodeLibraries)
     if (llvm::Error error = linkBitcodeFile(module, path))
       return error;
@@ -95,7 +105,15 @@ llvm::Error linkDeviceLibraries(llvm::Module &module,
     if (llvm::Error error = linkLibdeviceIfNeeded(
             module, options.libdevicePath, options.arch))
       return error;
-  return checkExternsResolved(module, externs);
+  std::optional<std::string> missing =
+      findUnresolvedExtern(module, externs.names);
+  if (!missing)
+    return llvm::Error::success();
+  size_t index = llvm::find(externs.names, *missing) - externs.names.begin();
+  mlir::emitError(externs.locations[index])
+      << "unresolved external device function '" << *missing
+      << "': no linked LLVM IR/bitcode library defines it (--link)";
+  return stageError("linking device libraries");
 }
 
 /// --arg-block-entries names a function after each kernel: a symbol of
@@ -165,7 +183,7 @@ kiln::compileKilnModule(ModuleOp module, const CompileOptions &options,
     blockKernels = binary.kernels;
     appendArgumentBlockEntryMetadata(binary.kernels);
   }
-  std::vector<std::string> externs = externalDeviceFunctions(module);
+  ExternalDeviceFunctions externs = externalDeviceFunctions(module);
 
   PassManager pm(module.getContext());
   buildKilnToLLVMPipeline(pm, options);

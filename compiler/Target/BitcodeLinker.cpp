@@ -129,14 +129,13 @@ llvm::Error kiln::linkLibdeviceIfNeeded(llvm::Module &module,
   return llvm::Error::success();
 }
 
-llvm::Error kiln::checkExternsResolved(const llvm::Module &module,
-                                       llvm::ArrayRef<std::string> externs) {
+std::optional<std::string>
+kiln::findUnresolvedExtern(const llvm::Module &module,
+                           llvm::ArrayRef<std::string> externs) {
   for (const std::string &name : externs) {
     const llvm::Function *f = module.getFunction(name);
     if (f && f->isDeclaration())
-      return llvm::createStringError(
-          "unresolved external device function '" + name +
-          "': no linked LLVM IR/bitcode library defines it");
+      return name;
   }
-  return llvm::Error::success();
+  return std::nullopt;
 }

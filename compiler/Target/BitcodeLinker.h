@@ -13,6 +13,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 
 namespace kiln {
@@ -32,9 +33,12 @@ llvm::Error linkLibdeviceIfNeeded(llvm::Module &module,
                                   llvm::StringRef explicitPath,
                                   llvm::StringRef arch);
 
-/// Fails naming the first of `externs` that is still only declared.
-llvm::Error checkExternsResolved(const llvm::Module &module,
-                                 llvm::ArrayRef<std::string> externs);
+/// The first of `externs` that is still only declared in `module` (no
+/// linked library defines it), if any; the caller reports it at the
+/// function's declaration.
+std::optional<std::string>
+findUnresolvedExtern(const llvm::Module &module,
+                     llvm::ArrayRef<std::string> externs);
 
 } // namespace kiln
 
