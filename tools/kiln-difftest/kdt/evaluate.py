@@ -9,7 +9,7 @@ import math
 from fractions import Fraction
 
 from . import nodes as N
-from .types import INTS, Reject, convert, is_float, is_int, to_float, wrap
+from .types import INTS, Reject, convert, is_float, to_float, wrap
 
 # Known gaps and defects, being fixed elsewhere: while listed, the
 # generator avoids them so that long runs report new defects only.
