@@ -1,6 +1,9 @@
 //===- Lexer.cpp - Python tokens for the Kiln frontend --------------------===//
 #include "compiler/Frontend/Lexer.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ConvertUTF.h"
+
 
 #include <cctype>
 
@@ -66,6 +69,7 @@ private:
   void lexNumber();
   void lexString(const char *begin);
   void lexOperator();
+  void lexIdentifierRest();
   void closeLine(const char *at);
 
   llvm::StringRef src;
@@ -88,6 +92,34 @@ static bool isIdentStart(char c) {
 }
 static bool isIdentChar(char c) {
   return isIdentStart(c) || std::isdigit(static_cast<unsigned char>(c));
+}
+
+/// Advances over an identifier. Non-ASCII characters must be well-formed
+/// UTF-8 (Python decodes the file first and rejects it otherwise); the
+/// first bad byte of an identifier is an error at its column.
+void Lexer::lexIdentifierRest() {
+  bool reported = false;
+  while (!atEnd() && isIdentChar(*cur)) {
+    auto byte = static_cast<unsigned char>(*cur);
+    if (byte < 0x80) {
+      ++cur;
+      continue;
+    }
+    unsigned length = llvm::getNumBytesForUTF8(byte);
+    auto *first = reinterpret_cast<const llvm::UTF8 *>(cur);
+    if (length <= static_cast<size_t>(src.end() - cur) &&
+        llvm::isLegalUTF8Sequence(first, first + length)) {
+      cur += length;
+      continue;
+    }
+    if (!reported)
+      diags.error(locAt(cur), "invalid UTF-8 in identifier (byte 0x" +
+                                  llvm::utohexstr(byte, /*LowerCase=*/false,
+                                                  /*Width=*/2) +
+                                  ")");
+    reported = true;
+    ++cur;
+  }
 }
 
 bool Lexer::lexIndentation() {
@@ -367,8 +399,7 @@ std::vector<Token> Lexer::run() {
     }
     if (isIdentStart(c)) {
       const char *begin = cur;
-      while (!atEnd() && isIdentChar(*cur))
-        ++cur;
+      lexIdentifierRest();
       // String prefixes: r, b, u, f and their two-letter combinations.
       if ((peek() == '\'' || peek() == '"') && cur - begin <= 2) {
         std::string prefix = llvm::StringRef(begin, cur - begin).lower();
