@@ -4,7 +4,8 @@ them on every work-item), its source text and its expected outputs."""
 import copy
 
 from . import nodes as N
-from .evaluate import Evaluator, Reject, WorkItem, run_top
+from .evaluate import (Break, Continue, Evaluator, Reject, WorkItem,
+                       run_top)
 from .stmtgen import StmtGen
 from .types import ALL, NUMERIC
 from .values import random_value
@@ -99,7 +100,8 @@ class Kernel:
             for statement in statements:
                 run_top(evaluator, statement, items)
         except (Reject, ZeroDivisionError, OverflowError, KeyError,
-                IndexError, TypeError):
+                IndexError, TypeError, Break, Continue):
+            # break/continue outside a loop: a minimiser's candidate.
             return False
         self.evaluator, self.items = evaluator, items
         self.statements += statements
