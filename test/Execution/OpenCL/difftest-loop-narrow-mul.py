@@ -1,9 +1,12 @@
 # REQUIRES: opencl
 # Regression test found by the differential tester (tools/kiln-difftest,
-# seed 1021, minimised): at -O2, -O3 and -g the SPIR-V of this kernel made
-# llvm-spirv-15 abort ("Invalid type for binary instruction": a binary
-# operation on operands of two integer types), so it could not be loaded on
-# PoCL. The expected values follow the spec's promotion (language.md §6.1).
+# seed 1021, minimised): at -O2, -O3 and -g LLVM folds the int8 loop
+# `x4 -= 118` into a multiplication by the (uint64) trip count, and the
+# SPIR-V has `OpIMul %uchar` with a 64-bit operand: spirv-val rejects it
+# ("Expected arithmetic operands to have the same bit width as Result
+# Type") and llvm-spirv-15 aborts ("Invalid type for binary instruction"),
+# so the kernel could not be loaded on PoCL. The expected values follow
+# the spec's promotion and wrapping (language.md §6.1).
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: %python -c "import numpy as np; i = np.arange(32); np.save('%t/a1.npy', (i * i * 7).astype(np.uint64)); np.save('%t/a2.npy', i %% 3 == 0)"
 # RUN: kiln-run %s -k k9 --device cpu --range 32 -O2 --arg a1=@%t/a1.npy --arg a2=@%t/a2.npy --arg o3=zeros:32 --arg acc=zeros:1 --out o3=%t/o2.npy | FileCheck %s
