@@ -54,4 +54,23 @@ std::optional<DType> parseDType(std::string_view name) {
   return std::nullopt;
 }
 
+std::string ptxSymbolName(std::string_view name) {
+  static const char kHex[] = "0123456789ABCDEF";
+  std::string symbol;
+  symbol.reserve(name.size());
+  for (char c : name) {
+    auto byte = static_cast<unsigned char>(c);
+    bool plain = (byte >= 'a' && byte <= 'z') || (byte >= 'A' && byte <= 'Z') ||
+                 (byte >= '0' && byte <= '9') || byte == '_';
+    if (plain) {
+      symbol += c;
+      continue;
+    }
+    symbol += '$';
+    symbol += kHex[byte >> 4];
+    symbol += kHex[byte & 15];
+  }
+  return symbol;
+}
+
 } // namespace kiln

@@ -82,8 +82,8 @@ CudaExecutable::createKernel(const KernelMetadata &metadata) {
   CUfunction function = nullptr;
   KILN_RETURN_IF_ERROR(
       cudaStatus(device_->cu(),
-                 device_->cu().cuModuleGetFunction(&function, module_,
-                                                   metadata.name.c_str()),
+                 device_->cu().cuModuleGetFunction(
+                     &function, module_, ptxSymbolName(metadata.name).c_str()),
                  "cuModuleGetFunction")
           .withContext("kernel '" + metadata.name + "'"));
   return std::shared_ptr<Kernel>(std::make_shared<CudaKernel>(

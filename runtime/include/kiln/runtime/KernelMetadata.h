@@ -117,6 +117,14 @@ struct KernelMetadata {
   std::string argumentBlockEntry;
 };
 
+/// The PTX symbol of the kernel (or function) `name`. PTX identifiers are
+/// ASCII letters, digits, `_` and `$`; Python's may be any Unicode letters
+/// (`café`), so each other byte of the UTF-8 name is written `$XX` (upper
+/// hex). A Python name has no `$`, so mangled names cannot collide; ASCII
+/// names are unchanged. The compiler names PTX entry points this way and
+/// the CUDA driver looks kernels up by it; metadata keeps the user's name.
+std::string ptxSymbolName(std::string_view name);
+
 /// Private memory per work-item above which the compiler refuses a kernel
 /// (16 MiB): more than any device gives a work-item (CUDA: 512 KiB; PoCL:
 /// a work-group's private arrays share one 8 MiB thread stack by default).
