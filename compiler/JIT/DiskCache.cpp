@@ -121,8 +121,8 @@ EntryRead readEntry(const std::string &path, uint64_t maxBytes) {
 /// Removes an unusable entry (a folder with its contents: the name is the
 /// cache's own); says what happened, for the warning.
 std::string removeEntry(const std::string &path, bool isFolder) {
-  std::error_code ec = isFolder ? fs::remove_directories(path, false)
-                                : fs::remove(path, false);
+  std::error_code ec =
+      isFolder ? fs::remove_directories(path, false) : fs::remove(path, false);
   if (ec)
     return "could not delete it (" + ec.message() + ")";
   return "deleted";
@@ -241,10 +241,10 @@ llvm::Error DiskCache::store(const Digest &key, const KernelArtifact &artifact) 
   entry.insert(entry.end(), payload.begin(), payload.end());
   // load() refuses entries above the cap, so storing one would only churn.
   if (entry.size() > maxBytes_)
-    return llvm::createStringError(
-        "entry of " + std::to_string(entry.size()) +
-        " bytes exceeds the cache's cap of " + std::to_string(maxBytes_) +
-        " bytes (KILN_CACHE_MAX_BYTES): not cached");
+    return llvm::createStringError("entry of " + std::to_string(entry.size()) +
+                                   " bytes exceeds the cache's cap of " +
+                                   std::to_string(maxBytes_) +
+                                   " bytes (KILN_CACHE_MAX_BYTES): not cached");
   Status written = writeFileAtomically(entryPath(key), entry.data(), entry.size());
   if (!written.ok())
     return llvm::createStringError(written.message());

@@ -174,7 +174,8 @@ Status checkPrivateMemory(const Kernel &kernel, const Range &global,
       static_cast<unsigned __int128>(items) * metadata.privateMemBytes;
   return invalidArgument(
       "kernel '" + metadata.name + "': " +
-      (local ? "work-groups of " : "work-groups the driver may choose of up to ") +
+      (local ? "work-groups of "
+             : "work-groups the driver may choose of up to ") +
       std::to_string(items) + " work-items with " +
       std::to_string(metadata.privateMemBytes) +
       " bytes of private memory each need " + countString(total) +

@@ -291,7 +291,8 @@ StatusOr<std::vector<uint8_t>> readAll(int fd, const std::string &path) {
 /// Writes to an existing non-regular file (a device such as /dev/stdout or
 /// /dev/full, a FIFO), which cannot be replaced by a rename; every write
 /// and the close are checked.
-Status writeInPlace(const std::string &path, const std::vector<uint8_t> &bytes) {
+Status writeInPlace(const std::string &path,
+                    const std::vector<uint8_t> &bytes) {
   int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
   if (fd < 0)
     return unavailable("cannot open '" + path + "': " + std::strerror(errno));

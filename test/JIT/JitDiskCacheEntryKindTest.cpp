@@ -57,11 +57,9 @@ TEST_F(JitDiskCacheEntryKindTest, FifoDoesNotBlock) {
   std::string entry = entryPath();
   ASSERT_EQ(::unlink(entry.c_str()), 0);
   ASSERT_EQ(::mkfifo(entry.c_str(), 0644), 0);
-  auto compile = std::async(std::launch::async, [this] {
-    return newJit()->compile(saxpyRequest());
-  });
-  if (compile.wait_for(std::chrono::seconds(60)) !=
-      std::future_status::ready) {
+  auto compile = std::async(
+      std::launch::async, [this] { return newJit()->compile(saxpyRequest()); });
+  if (compile.wait_for(std::chrono::seconds(60)) != std::future_status::ready) {
     // Release the blocked reader so that the test can end.
     int writer = ::open(entry.c_str(), O_WRONLY | O_NONBLOCK);
     if (writer >= 0)
@@ -92,8 +90,8 @@ TEST_F(JitDiskCacheEntryKindTest, LengthMismatchIsRefusedBeforeReading) {
   ASSERT_FALSE(llvm::sys::fs::file_size(entry, size));
   // Within the cap, but longer than its header says.
   ASSERT_EQ(::truncate(entry.c_str(), static_cast<off_t>(size + 4096)), 0);
-  expectReplaced(entry, "header says " + std::to_string(size - 88) +
-                            " (truncated)");
+  expectReplaced(entry,
+                 "header says " + std::to_string(size - 88) + " (truncated)");
 }
 
 TEST_F(JitDiskCacheEntryKindTest, FolderIsReallyRemoved) {

@@ -1,4 +1,5 @@
-//===- NpyFileTest.cpp - .npy files that are not plain files, failed writes ===//
+//===- NpyFileTest.cpp - .npy files that are not plain files, failed writes
+//===//
 //
 // readNpy on a folder; writeNpy that fails (/dev/full), that would replace
 // a folder, and that must leave the old file intact until every byte of
