@@ -152,7 +152,7 @@ std::string overflowIR(llvm::StringRef name, unsigned bits) {
 
 TEST_F(LegalizeTest, OverflowArithmeticMatchesTheIntrinsics) {
   for (const char *name : {"uadd", "usub", "sadd", "ssub", "umul", "smul"})
-    for (unsigned bits : {8u, 16u, 32u, 64u})
+    for (unsigned bits : {1u, 8u, 16u, 24u, 32u, 64u})
       expectSameResults(overflowIR(name, bits), pairs(bits));
 }
 

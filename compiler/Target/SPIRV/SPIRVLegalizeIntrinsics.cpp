@@ -27,6 +27,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 
+#include <algorithm>
 #include <optional>
 
 using namespace kiln;
@@ -96,8 +97,10 @@ std::optional<WithOverflow> multiply(llvm::IRBuilder<> &b, Value *x, Value *y,
   llvm::Type *type = x->getType();
   unsigned width = type->getScalarSizeInBits();
   auto ext = isSigned ? llvm::Instruction::SExt : llvm::Instruction::ZExt;
-  if (2 * width <= 64) {
-    llvm::Type *wide = type->getWithNewBitWidth(2 * width);
+  // A width OpenCL has (i8 at least), twice the operands' or more.
+  unsigned wideBits = std::max(8u, unsigned(llvm::PowerOf2Ceil(2 * width)));
+  if (wideBits <= 64) {
+    llvm::Type *wide = type->getWithNewBitWidth(wideBits);
     Value *product =
         b.CreateMul(b.CreateCast(ext, x, wide), b.CreateCast(ext, y, wide));
     Value *low = b.CreateTrunc(product, type);
