@@ -89,9 +89,18 @@ bool Sema::run(Module &m) {
   return diags.errorCount() == errorsBefore;
 }
 
-void Sema::ensureChecked(FunctionDef &f) {
+void Sema::ensureChecked(FunctionDef &f, SourceLoc callLoc) {
   if (f.checked || f.checking)
     return;
+  if (callDepth >= kMaxCallDepth) {
+    if (!reportedCallDepth)
+      error(callLoc, "device function calls are nested too deeply (a chain "
+                     "of more than " + llvm::Twine(kMaxCallDepth) +
+                         " functions)");
+    reportedCallDepth = true;
+    return;
+  }
+  ++callDepth;
   // Save the state of the function being checked (this is a call from it).
   FunctionDef *savedFn = fn;
   auto savedVars = std::move(vars);
@@ -117,6 +126,7 @@ void Sema::ensureChecked(FunctionDef &f) {
   paramConstants = std::move(savedConstants);
   loopDepth = savedLoopDepth;
   sawBareReturn = savedBareReturn;
+  --callDepth;
 }
 
 //===----------------------------------------------------------------------===//
@@ -720,34 +730,46 @@ void Sema::checkBody(FunctionDef &f) {
 
 void Sema::checkRecursion(Module &m) {
   // Depth-first search over the call graph; a back edge closes a cycle,
-  // reported once at the call that closes it.
+  // reported once at the call that closes it. Iterative (an explicit stack
+  // of functions and their next callee): a call chain may be as long as the
+  // module is.
   enum State { Unvisited, Active, Done };
   llvm::DenseMap<FunctionDef *, State> state;
-  std::vector<FunctionDef *> stack;
-  std::function<void(FunctionDef *)> visit = [&](FunctionDef *f) {
-    state[f] = Active;
-    stack.push_back(f);
-    for (auto &[callee, loc] : f->callees) {
+  std::vector<std::pair<FunctionDef *, size_t>> stack;
+  auto reportCycle = [&](FunctionDef *f, FunctionDef *callee, SourceLoc loc) {
+    if (callee == f) {
+      error(loc, "recursion is not allowed in kernel code: '" + f->name +
+                     "' calls itself");
+      return;
+    }
+    std::string cycle;
+    auto it = llvm::find_if(stack, [&](auto &e) { return e.first == callee; });
+    for (; it != stack.end(); ++it)
+      cycle += "'" + it->first->name + "' -> ";
+    cycle += "'" + callee->name + "'";
+    error(loc, "recursion is not allowed in kernel code: " + cycle);
+  };
+  for (size_t i = 0; i < m.functions.size(); ++i) {
+    FunctionDef *root = m.functions[i].get();
+    if (state.lookup(root) != Unvisited)
+      continue;
+    state[root] = Active;
+    stack.push_back({root, 0});
+    while (!stack.empty()) {
+      auto &[f, next] = stack.back();
+      if (next == f->callees.size()) {
+        state[f] = Done;
+        stack.pop_back();
+        continue;
+      }
+      auto [callee, loc] = f->callees[next++];
       State s = state.lookup(callee);
       if (s == Active) {
-        std::string cycle;
-        auto it = std::find(stack.begin(), stack.end(), callee);
-        for (; it != stack.end(); ++it)
-          cycle += "'" + (*it)->name + "' -> ";
-        cycle += "'" + callee->name + "'";
-        if (callee == f)
-          error(loc, "recursion is not allowed in kernel code: '" + f->name +
-                         "' calls itself");
-        else
-          error(loc, "recursion is not allowed in kernel code: " + cycle);
+        reportCycle(f, callee, loc);
       } else if (s == Unvisited) {
-        visit(callee);
+        state[callee] = Active;
+        stack.push_back({callee, 0});
       }
     }
-    stack.pop_back();
-    state[f] = Done;
-  };
-  for (size_t i = 0; i < m.functions.size(); ++i)
-    if (state.lookup(m.functions[i].get()) == Unvisited)
-      visit(m.functions[i].get());
+  }
 }

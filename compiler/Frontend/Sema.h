@@ -48,7 +48,9 @@ private:
   void checkSignature(ast::FunctionDef &fn, const Specialization *spec);
   /// Checks the body (once), saving and restoring the state of the function
   /// being checked (device functions are checked on demand, from calls).
-  void ensureChecked(ast::FunctionDef &fn);
+  /// Checks `fn` now unless done or under way; `callLoc` is the call that
+  /// needs it (none for the module's own pass over its functions).
+  void ensureChecked(ast::FunctionDef &fn, SourceLoc callLoc = {});
   void checkBody(ast::FunctionDef &fn);
   void checkParameters(ast::FunctionDef &fn, const Specialization *spec);
   /// A parameter's annotation. `isConstant` is set for `Constant[T]` (then
@@ -213,6 +215,11 @@ private:
   llvm::StringMap<const ast::Expr *> paramConstants;
   unsigned loopDepth = 0;
   bool sawBareReturn = false;
+  /// Functions being checked, each called from the one before: checking
+  /// recurses along a call chain, so its length is bounded (one error).
+  unsigned callDepth = 0;
+  bool reportedCallDepth = false;
+  static constexpr unsigned kMaxCallDepth = 500;
 
   llvm::StringMap<const ast::ConstantDef *> constants;
   llvm::StringSet<> ignoredNames;

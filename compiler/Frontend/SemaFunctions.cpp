@@ -92,7 +92,7 @@ FunctionDef *Sema::instantiate(
   checkSignature(*f, nullptr);
   instanceTypes = savedTypes;
   instanceConstants = savedConsts;
-  ensureChecked(*f);
+  ensureChecked(*f, callLoc);
   if (diags.errorCount() != before)
     diags.note(callLoc, "in the specialization of '" + generic.name +
                             "' for (" + readable + ") called here");
@@ -217,7 +217,7 @@ void Sema::checkDeviceCall(ExprPtr &e, FunctionDef &target) {
     out->args.push_back(std::move(a));
   }
   fn->callees.push_back({callee, call->loc});
-  ensureChecked(*callee);
+  ensureChecked(*callee, call->loc);
   if (callee->returnsValue)
     out->type = callee->resultType;
   else if (callee->checked || callee->isExtern)
