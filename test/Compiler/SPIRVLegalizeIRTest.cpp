@@ -202,6 +202,23 @@ TEST_F(LegalizeTest, BoolToFloatIsASelect) {
                        {llvm::ConstantInt::getFalse(context)}});
 }
 
+TEST_F(LegalizeTest, BoolVectorBitTestsAreReductions) {
+  std::vector<std::vector<Constant *>> vectors;
+  for (unsigned bits = 0; bits < 16; ++bits) {
+    std::vector<Constant *> elements;
+    for (unsigned k = 0; k < 4; ++k)
+      elements.push_back(llvm::ConstantInt::getBool(context, bits >> k & 1));
+    vectors.push_back({llvm::ConstantVector::get(elements)});
+  }
+  for (const char *predicate : {"eq", "ne"})
+    for (const char *value : {"0", "-1"})
+      expectSameResults(std::string("define i1 @f(<4 x i1> %v) {\n") +
+                            "  %b = bitcast <4 x i1> %v to i4\n  %r = icmp " +
+                            predicate + " i4 %b, " + value +
+                            "\n  ret i1 %r\n}\n",
+                        vectors);
+}
+
 TEST_F(LegalizeTest, CastPairsAtEveryWidthOrder) {
   const unsigned widths[] = {1, 8, 16, 32, 64};
   for (unsigned from : widths)

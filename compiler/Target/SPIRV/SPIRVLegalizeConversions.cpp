@@ -15,6 +15,10 @@
 //   InstCombine removes such pairs at -O1 and above, -O0 keeps them. The
 //   pair becomes one cast and a mask (zext) or a shift pair (sext) that
 //   the IR translator types itself.
+// * `icmp eq/ne (bitcast <N x i1> %v to iN), 0 or -1`: the loop
+//   vectorizer's any-of / all-of test. The back end cannot bitcast a bool
+//   vector to an integer ("incompatible result and operand types in a
+//   bitcast"); the test becomes an OR or AND of the vector's elements.
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Target/SPIRV/SPIRVLegalizeIR.h"
@@ -85,6 +89,48 @@ llvm::Value *extensionOfTrunc(llvm::IRBuilder<> &b, llvm::CastInst &ext,
   return value;
 }
 
+bool isBoolVectorBits(const llvm::CastInst &cast) {
+  auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(cast.getSrcTy());
+  return llvm::isa<llvm::BitCastInst>(cast) && vector &&
+         vector->getElementType()->isIntegerTy(1) &&
+         cast.getType()->isIntegerTy();
+}
+
+/// Whether any (or, with `all`, every) element of the bool vector is set.
+llvm::Value *reduceBools(llvm::IRBuilder<> &b, llvm::Value *vector, bool all) {
+  auto *type = llvm::cast<llvm::FixedVectorType>(vector->getType());
+  llvm::Value *result = b.CreateExtractElement(vector, uint64_t(0));
+  for (unsigned k = 1; k < type->getNumElements(); ++k) {
+    llvm::Value *element = b.CreateExtractElement(vector, uint64_t(k));
+    result = all ? b.CreateAnd(result, element) : b.CreateOr(result, element);
+  }
+  return result;
+}
+
+/// Rewrites the any-of / all-of tests among the users of `bits`, a bool
+/// vector bitcast to an integer; other users keep it.
+bool replaceBoolVectorTests(llvm::CastInst &bits) {
+  bool changed = false;
+  for (llvm::User *user : llvm::make_early_inc_range(bits.users())) {
+    auto *cmp = llvm::dyn_cast<llvm::ICmpInst>(user);
+    auto *constant =
+        cmp ? llvm::dyn_cast<llvm::ConstantInt>(cmp->getOperand(1)) : nullptr;
+    if (!constant || !cmp->isEquality() || cmp->getOperand(0) != &bits ||
+        !(constant->isZero() || constant->isMinusOne()))
+      continue;
+    llvm::IRBuilder<> b(cmp);
+    bool all = constant->isMinusOne();
+    llvm::Value *result = reduceBools(b, bits.getOperand(0), all);
+    // == 0: none set; != 0: any set; == -1: all set; != -1: not all set.
+    if ((cmp->getPredicate() == llvm::ICmpInst::ICMP_EQ) != all)
+      result = b.CreateNot(result);
+    cmp->replaceAllUsesWith(result);
+    cmp->eraseFromParent();
+    changed = true;
+  }
+  return changed;
+}
+
 /// The replacement of `cast`, or null when it needs none.
 llvm::Value *legalize(llvm::CastInst &cast) {
   llvm::IRBuilder<> b(&cast);
@@ -108,6 +154,10 @@ bool legalizeOnce(llvm::Function &function) {
       casts.push_back(cast);
   bool changed = false;
   for (llvm::CastInst *cast : casts) {
+    if (isBoolVectorBits(*cast)) {
+      changed |= replaceBoolVectorTests(*cast);
+      continue;
+    }
     llvm::Value *replacement = legalize(*cast);
     if (!replacement)
       continue;

@@ -41,15 +41,16 @@ bool kiln::legalizeIRForSPIRV(llvm::Module &module,
   return changed;
 }
 
-llvm::Expected<std::string> kiln::withoutCodeGenPrepare(
+llvm::Expected<std::string> kiln::withoutLateIRPasses(
     llvm::function_ref<llvm::Expected<std::string>()> emit) {
-  constexpr const char *kName = "disable-cgp";
   auto &options = llvm::cl::getRegisteredOptions();
-  auto it = options.find(kName);
-  if (it == options.end())
-    return llvm::createStringError(
-        "LLVM has no -disable-cgp option: the SPIR-V back end would form "
-        "OpIAddCarry, which SPIRV-LLVM-Translator 15 cannot read");
-  it->second->addOccurrence(0, kName, "true", /*MultiArg=*/true);
+  for (const char *name : {"disable-cgp", "disable-lsr"}) {
+    auto it = options.find(name);
+    if (it == options.end())
+      return llvm::createStringError(
+          "LLVM has no -" + std::string(name) +
+          " option, which the SPIR-V path needs (SPIRVLegalizeIR.h)");
+    it->second->addOccurrence(0, name, "true", /*MultiArg=*/true);
+  }
   return emit();
 }

@@ -10,7 +10,8 @@
 //   gives +1.0 for a signed true); an extension of a truncation and a
 //   truncation of an extension (the back end's legalizer combines them
 //   into instructions it gives the wrong width, e.g. `OpBitwiseAnd %uint`
-//   of a `%ulong`).
+//   of a `%ulong`); `icmp eq (bitcast <N x i1> to iN), 0` (the loop
+//   vectorizer's any-of test; the back end cannot bitcast a bool vector).
 // * SPIRVLegalizeIntrinsics.cpp: `llvm.abs` (OpenCL's `s_abs` has an
 //   unsigned result, which the SPIR path for PoCL widens as unsigned),
 //   `llvm.bitreverse` (OpBitReverse is not in the OpenCL environment) and
@@ -22,9 +23,12 @@
 //   which the translator turns back into intrinsic calls with a name
 //   LLVM 15 rejects).
 //
-// The back end's own CodeGenPrepare (-O1 and above) would form
-// `uadd.with.overflow` again from `a + b < a` (OpIAddCarry); it is switched
-// off in the emission child process (withoutCodeGenPrepare), as at -O0.
+// Two IR passes of the back end's own pipeline (-O1 and above) would undo
+// this: CodeGenPrepare forms `uadd.with.overflow` again from `a + b < a`
+// (OpIAddCarry), LoopStrengthReduce rewrites loop exit values with
+// truncations to odd widths (`trunc i64 to i2`, which the legalizer then
+// mistypes). Both are switched off in the emission child process
+// (withoutLateIRPasses), as at -O0, where they never run.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KILN_COMPILER_TARGET_SPIRV_SPIRVLEGALIZEIR_H
@@ -42,15 +46,16 @@ namespace kiln {
 /// Returns whether the module changed.
 bool legalizeIRForSPIRV(llvm::Module &module, llvm::TargetMachine &machine);
 
-/// Runs `emit` (the SPIR-V back end) without CodeGenPrepare: LLVM's
-/// process-wide -disable-cgp, so this runs in the emission child process
-/// (SPIRVEmitProcess.h) and leaves the option set there. Fails if this
-/// LLVM has no such option.
+/// Runs `emit` (the SPIR-V back end) without CodeGenPrepare and
+/// LoopStrengthReduce: LLVM's process-wide -disable-cgp and -disable-lsr,
+/// so this runs in the emission child process (SPIRVEmitProcess.h) and
+/// leaves the options set there. Fails if this LLVM lacks either option.
 llvm::Expected<std::string>
-withoutCodeGenPrepare(llvm::function_ref<llvm::Expected<std::string>()> emit);
+withoutLateIRPasses(llvm::function_ref<llvm::Expected<std::string>()> emit);
 
 /// i1 → float conversions become selects; casts of casts become one cast
-/// and a mask or a shift pair.
+/// and a mask or a shift pair; any-of/all-of tests of a bool vector's bits
+/// become reductions of its elements.
 bool legalizeConversions(llvm::Function &function);
 
 /// abs, bitreverse and the overflow intrinsics become plain arithmetic.

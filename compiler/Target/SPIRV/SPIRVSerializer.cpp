@@ -34,7 +34,7 @@ kiln::serializeToSPIRV(llvm::Module &module, unsigned optLevel, bool lineInfo,
   // The back end's process-wide state must not outlive one module
   // (SPIRVEmitProcess.h): it runs in a child process.
   auto bytes = emitInChildProcess([&] {
-    return withoutCodeGenPrepare([&] {
+    return withoutLateIRPasses([&] {
       return emitSPIRVWithNames(!lineFiles.empty(), [&] {
         return emitModule(module, **machine,
                           llvm::CodeGenFileType::ObjectFile);
