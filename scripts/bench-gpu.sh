@@ -8,10 +8,10 @@
 #    (kilnc --target ptx --emit-artifact) and the CUDA peers (nvcc), checks
 #    every implementation against NumPy and times them all in one process;
 # 4. leaves the table (bench-gpu.txt), bench-gpu.json and bench-gpu.png in
-#    $OUT (default ./bench-gpu-out).
+#    $OUT (default build/bench-gpu).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-out=${OUT:-$root/bench-gpu-out}
+out=${OUT:-$root/build/bench-gpu}
 mkdir -p "$out"
 work=$(mktemp -d)
 export PATH=/usr/local/cuda/bin:$PATH

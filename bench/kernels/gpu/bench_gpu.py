@@ -26,6 +26,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import types
 
@@ -49,7 +50,8 @@ def parse_args():
     p.add_argument("--arch", default="sm_90")
     p.add_argument("--lib", default=None,
                    help="libkiln.so (default: $KILN_LIB, else ../lib of kilnc)")
-    p.add_argument("--work", default=None, help="folder for compiled code")
+    p.add_argument("--work", default=None,
+                   help="folder for compiled code (default: a new temporary)")
     p.add_argument("--out", default=os.environ.get("OUT"),
                    help="folder for bench-gpu.json/.png (default $OUT)")
     p.add_argument("--label", default=None, help="device name in the JSON")
@@ -298,7 +300,7 @@ def main():
     lib = open_peers(args)
     jobs = [j for j in job_table.all_jobs(not args.dry, lib)
             if pattern.search(j.name)]
-    args.work = args.work or os.path.join(os.getcwd(), "bench-gpu-work")
+    args.work = args.work or tempfile.mkdtemp(prefix="bench-gpu-")
     os.makedirs(args.work, exist_ok=True)
     if not compile_all(args, jobs):
         return 1
