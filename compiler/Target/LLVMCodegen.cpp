@@ -7,6 +7,7 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/Scalar/LoopUnrollPass.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -114,6 +115,20 @@ void kiln::optimizeModule(llvm::Module &module, llvm::TargetMachine &machine,
                                   : optLevel == 1 ? llvm::OptimizationLevel::O1
                                   : optLevel == 2 ? llvm::OptimizationLevel::O2
                                                   : llvm::OptimizationLevel::O3;
+  if (machine.getTargetTriple().isNVPTX() && optLevel >= 2)
+    builder.registerVectorizerStartEPCallback(
+        [](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel level) {
+          // A loop whose trip count is known only at run time but bounded
+          // (`for r in range(local_id, 32, 8)`: at most 4) is unrolled to
+          // its bound, each copy guarded, so its loads are in flight
+          // together, as nvcc does; NVPTX's default leaves it rolled
+          // (1 load per iteration: a tiled transpose ran at 0.82x nvcc).
+          fpm.addPass(llvm::LoopUnrollPass(
+              llvm::LoopUnrollOptions(level.getSpeedupLevel())
+                  .setUpperBound(true)
+                  .setPartial(false)
+                  .setRuntime(false)));
+        });
   llvm::ModulePassManager passes =
       optLevel == 0 ? builder.buildO0DefaultPipeline(level)
                     : builder.buildPerModuleDefaultPipeline(level);
