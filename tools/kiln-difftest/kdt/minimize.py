@@ -4,6 +4,7 @@ kernel and the device still fails the same way (greedy, like C-Reduce's
 line passes, on the generator's statements)."""
 import copy
 import os
+import re
 import shutil
 
 from . import nodes as N
@@ -50,7 +51,16 @@ def still_fails(kernel, problem, opts, folder):
     message = status.get(kernel.name, "no result")
     if problem["kind"] == "mismatch":
         return message is None and launch.compare(problem["config"])
-    return message is not None
+    # The same error, not any error (a dropped declaration is one too).
+    return message is not None and signature(message) == signature(
+        problem["message"])
+
+
+def signature(message):
+    """An error message without file names, temporary paths and numbers."""
+    message = re.sub(r"\S+\.py:\d+:\d+: ", "", message)
+    message = re.sub(r"/tmp/\S+|\d+", "", message)
+    return message[:80]
 
 
 def minimize(kernel, problem, opts, case):
