@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The sanitizer build (issue 10 item 18, docs/reliability.md):
 #   scripts/sanitize.sh [LIT_FILTER]
+#   KILN_ASAN_RUNTIME_ONLY=1 scripts/sanitize.sh   (runtime and its tests
+#   only, -DKILN_BUILD_COMPILER=OFF, in build-asan-runtime/: a quick subset)
 # configures build-asan/ with AddressSanitizer and UndefinedBehaviorSanitizer
 # over all of Kiln (compiler, dialects, runtime, tools, tests), builds it
 # and runs the test suite there (scripts/run-tests.py), or only the lit
@@ -12,6 +14,11 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${KILN_ASAN_BUILD_DIR:-$root/build-asan}
 jobs=${KILN_JOBS:-2}
+extra=()
+if [ -n "${KILN_ASAN_RUNTIME_ONLY:-}" ]; then
+  build=${KILN_ASAN_BUILD_DIR:-$root/build-asan-runtime}
+  extra=(-DKILN_BUILD_COMPILER=OFF)
+fi
 
 if [ ! -f "$build/build.ninja" ]; then
   cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
@@ -19,7 +26,7 @@ if [ ! -f "$build/build.ninja" ]; then
     -DCMAKE_C_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer" \
     -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
-    -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" || exit 1
+    -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" "${extra[@]}" || exit 1
 fi
 nice -n 19 ninja -C "$build" -j"$jobs" || exit 1
 
