@@ -36,6 +36,17 @@ bool has(const kiln_launch_options_t &o, kiln_launch_attribute_t attribute) {
 }
 
 /// "options->field N is not a kiln_x_t" unless 0 <= value <= last.
+/// The integer a C caller stored in an enum field. Reading it as the C++
+/// enum type is undefined behaviour when it is out of the enumerators'
+/// range (UBSan's -fsanitize=enum caught `mem_sync_domain = 2`), so the
+/// bytes are read as the int a C enum is.
+template <typename Enum> int rawEnum(const Enum &field) {
+  static_assert(sizeof(Enum) == sizeof(int), "C enums are ints");
+  int value;
+  std::memcpy(&value, &field, sizeof(value));
+  return value;
+}
+
 std::string enumError(const char *field, int value, int last,
                       const char *type) {
   if (value >= 0 && value <= last)
@@ -66,13 +77,13 @@ std::string convertOptions(const kiln_launch_options_t &in,
         ClusterDim{in.cluster_dim[0], in.cluster_dim[1], in.cluster_dim[2]};
   if (has(in, KILN_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY)) {
     error = enumError("cluster_scheduling_policy",
-                      in.cluster_scheduling_policy,
+                      rawEnum(in.cluster_scheduling_policy),
                       KILN_CLUSTER_SCHEDULING_LOAD_BALANCING,
                       "kiln_cluster_scheduling_policy_t");
     if (!error.empty())
       return error;
-    out.clusterSchedulingPolicy =
-        static_cast<ClusterSchedulingPolicy>(in.cluster_scheduling_policy);
+    out.clusterSchedulingPolicy = static_cast<ClusterSchedulingPolicy>(
+        rawEnum(in.cluster_scheduling_policy));
   }
   if (has(in, KILN_LAUNCH_ATTRIBUTE_PRIORITY))
     out.priority = in.priority;
@@ -84,22 +95,22 @@ std::string convertOptions(const kiln_launch_options_t &in,
   if (has(in, KILN_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT))
     out.launchCompletionEvent = true;
   if (has(in, KILN_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN)) {
-    error = enumError("mem_sync_domain", in.mem_sync_domain,
+    error = enumError("mem_sync_domain", rawEnum(in.mem_sync_domain),
                       KILN_MEM_SYNC_DOMAIN_REMOTE, "kiln_mem_sync_domain_t");
     if (!error.empty())
       return error;
-    out.memSyncDomain = static_cast<MemSyncDomain>(in.mem_sync_domain);
+    out.memSyncDomain = static_cast<MemSyncDomain>(rawEnum(in.mem_sync_domain));
   }
   if (has(in, KILN_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW)) {
-    error = enumError("access_policy_window_hit_property",
-                      in.access_policy_window_hit_property,
-                      KILN_ACCESS_PROPERTY_PERSISTING,
-                      "kiln_access_property_t");
+    error =
+        enumError("access_policy_window_hit_property",
+                  rawEnum(in.access_policy_window_hit_property),
+                  KILN_ACCESS_PROPERTY_PERSISTING, "kiln_access_property_t");
     if (error.empty())
-      error = enumError("access_policy_window_miss_property",
-                        in.access_policy_window_miss_property,
-                        KILN_ACCESS_PROPERTY_PERSISTING,
-                        "kiln_access_property_t");
+      error =
+          enumError("access_policy_window_miss_property",
+                    rawEnum(in.access_policy_window_miss_property),
+                    KILN_ACCESS_PROPERTY_PERSISTING, "kiln_access_property_t");
     if (!error.empty())
       return error;
     // A NULL buffer is left to checkLaunchOptions, which names it (after
@@ -110,10 +121,10 @@ std::string convertOptions(const kiln_launch_options_t &in,
     window.offset = in.access_policy_window_offset;
     window.bytes = in.access_policy_window_bytes;
     window.hitRatio = in.access_policy_window_hit_ratio;
-    window.hitProperty =
-        static_cast<AccessProperty>(in.access_policy_window_hit_property);
-    window.missProperty =
-        static_cast<AccessProperty>(in.access_policy_window_miss_property);
+    window.hitProperty = static_cast<AccessProperty>(
+        rawEnum(in.access_policy_window_hit_property));
+    window.missProperty = static_cast<AccessProperty>(
+        rawEnum(in.access_policy_window_miss_property));
     out.accessPolicyWindow = std::move(window);
   }
   if (has(in, KILN_LAUNCH_ATTRIBUTE_SHARED_MEM_CARVEOUT))
