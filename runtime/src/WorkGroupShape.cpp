@@ -32,14 +32,14 @@ int64_t product(const std::array<int64_t, 3> &v) { return v[0] * v[1] * v[2]; }
 Status tooManyGroups(const LaunchGeometry &hw, const WorkGroupLimits &limits,
                      unsigned axis, int64_t size) {
   unsigned dim = rangeDimensionOfAxis(axis, hw.dims);
-  return invalidArgument(
-      "range dimension " + std::to_string(dim) + " of " +
-      std::to_string(hw.global[axis]) + " needs " +
-      std::to_string(ceilDiv(hw.global[axis], size)) + " work-groups of " +
-      std::to_string(size) + " along " + limits.axisNames[axis] +
-      "; the device allows " + std::to_string(limits.maxCount[axis]) +
-      " there (and " + std::to_string(limits.maxWorkItems) +
-      " work-items per work-group)");
+  return invalidArgument("range dimension " + std::to_string(dim) + " of " +
+                         std::to_string(hw.global[axis]) + " needs " +
+                         std::to_string(ceilDiv(hw.global[axis], size)) +
+                         " work-groups of " + std::to_string(size) + " along " +
+                         limits.axisNames[axis] + "; the device allows " +
+                         std::to_string(limits.maxCount[axis]) +
+                         " there (and " + std::to_string(limits.maxWorkItems) +
+                         " work-items per work-group)");
 }
 
 /// Grows axis `axis` of a Range's work-group until its count fits,
@@ -83,14 +83,15 @@ std::array<int64_t, 3> defaultWorkGroupSize(const LaunchGeometry &hw,
                                             const WorkGroupLimits &limits) {
   // 32 work-items make a full warp row of 128 coalesced bytes (float32);
   // a 1-D range has nothing to stack, so it is wide.
-  const int64_t items = std::min<int64_t>(256, limitOr(limits.maxWorkItems, 256));
+  const int64_t items =
+      std::min<int64_t>(256, limitOr(limits.maxWorkItems, 256));
   const int64_t width = hw.dims == 1 ? items : std::min<int64_t>(32, items);
   std::array<int64_t, 3> size = {1, 1, 1};
   int64_t budget = items;
   for (unsigned a = 0; a < 3; ++a) {
     int64_t want = a == 0 ? width : budget;
-    int64_t s = std::min({want, budget, hw.global[a],
-                          limitOr(limits.maxSize[a], want)});
+    int64_t s = std::min(
+        {want, budget, hw.global[a], limitOr(limits.maxSize[a], want)});
     size[a] = std::max<int64_t>(s, 1);
     budget /= size[a];
   }

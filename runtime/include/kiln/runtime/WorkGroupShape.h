@@ -30,7 +30,7 @@ unsigned rangeDimensionOfAxis(unsigned axis, unsigned dims);
 
 /// What a device allows per launch, in hardware order. 0: no limit.
 struct WorkGroupLimits {
-  int64_t maxWorkItems = 1024;                 ///< Per work-group.
+  int64_t maxWorkItems = 1024; ///< Per work-group.
   std::array<int64_t, 3> maxSize = {1024, 1024, 64};
   std::array<int64_t, 3> maxCount = {0, 0, 0}; ///< Work-groups per axis.
   /// How messages name each axis ("CUDA grid x", ...).
