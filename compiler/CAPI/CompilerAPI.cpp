@@ -77,8 +77,9 @@ std::string readOptions(const kiln_compile_options_t *options,
   kiln_compile_options_t defaults;
   kiln_compile_options_init(&defaults);
   const kiln_compile_options_t &o = options ? *options : defaults;
-  if (o.target != KILN_TARGET_PTX && o.target != KILN_TARGET_SPIRV)
-    return "unknown target " + std::to_string(static_cast<int>(o.target));
+  int target = capi::enumValue(o.target);
+  if (target != KILN_TARGET_PTX && target != KILN_TARGET_SPIRV)
+    return "unknown target " + std::to_string(capi::enumValue(o.target));
   if (o.opt_level < 0 || o.opt_level > 3)
     return "opt_level " + std::to_string(o.opt_level) + " is not 0..3";
   if (o.launch_rank < 0 || o.launch_rank > 3)

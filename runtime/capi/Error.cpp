@@ -67,9 +67,8 @@ kiln_status_t capi::nullArgument(const char *function,
   }
 }
 
-bool capi::toDType(kiln_dtype_t dtype, DType &out) {
-  if (static_cast<int>(dtype) < KILN_DTYPE_BOOL ||
-      static_cast<int>(dtype) > KILN_DTYPE_BFLOAT16)
+bool capi::toDType(int dtype, DType &out) {
+  if (dtype < KILN_DTYPE_BOOL || dtype > KILN_DTYPE_BFLOAT16)
     return false;
   // kiln_dtype_t lists the dtypes in kiln::DType's order.
   out = static_cast<DType>(dtype);

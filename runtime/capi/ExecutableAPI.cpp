@@ -24,8 +24,8 @@ std::string checkParam(const kiln_param_desc_t &param, size_t index,
   where += " ('" + std::string(param.name) + "')";
   if (!capi::toDType(param.dtype, dtype))
     return where + " has an unknown dtype " +
-           std::to_string(static_cast<int>(param.dtype));
-  switch (param.kind) {
+           std::to_string(capi::enumValue(param.dtype));
+  switch (capi::enumValue(param.kind)) {
   case KILN_PARAM_SCALAR:
     if (param.rank != 0)
       return where + " is a scalar with rank " + std::to_string(param.rank) +
@@ -41,7 +41,7 @@ std::string checkParam(const kiln_param_desc_t &param, size_t index,
     return {};
   }
   return where + " has an unknown kind " +
-         std::to_string(static_cast<int>(param.kind));
+         std::to_string(capi::enumValue(param.kind));
 }
 
 ParamKind toParamKind(kiln_param_kind_t kind) {
@@ -95,10 +95,11 @@ kiln_status_t kiln_binary_create(kiln_binary_format_t format, const char *arch,
   KILN_CAPI_REQUIRE(out);
   *out = nullptr;
   KILN_CAPI_REQUIRE(data);
-  if (format != KILN_BINARY_PTX && format != KILN_BINARY_SPIRV)
+  int formatValue = capi::enumValue(format);
+  if (formatValue != KILN_BINARY_PTX && formatValue != KILN_BINARY_SPIRV)
     return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
                       "kiln_binary_create: unknown binary format " +
-                          std::to_string(static_cast<int>(format)));
+                          std::to_string(formatValue));
   if (size == 0)
     return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
                       "kiln_binary_create: the device code is empty");

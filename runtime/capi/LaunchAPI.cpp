@@ -29,11 +29,11 @@ kiln_arg_t invalidArg(kiln_dtype_t dtype) {
 std::string convertArg(const kiln_arg_t &in, size_t index, KernelArg &out) {
   std::string where = "argument " + std::to_string(index) + ": ";
   DType dtype;
-  switch (in.kind) {
+  switch (capi::enumValue(in.kind)) {
   case KILN_ARG_SCALAR:
     if (!capi::toDType(in.dtype, dtype))
       return where + "unknown dtype " +
-             std::to_string(static_cast<int>(in.dtype));
+             std::to_string(capi::enumValue(in.dtype));
     out = KernelArg::scalarBytes(dtype, in.value, dtypeSize(dtype));
     return {};
   case KILN_ARG_ARRAY:
@@ -41,7 +41,7 @@ std::string convertArg(const kiln_arg_t &in, size_t index, KernelArg &out) {
       return where + "array with a NULL buffer";
     if (!capi::toDType(in.dtype, dtype))
       return where + "unknown dtype " +
-             std::to_string(static_cast<int>(in.dtype));
+             std::to_string(capi::enumValue(in.dtype));
     if (in.rank < 0 || in.rank > KILN_MAX_RANK)
       return where + "array rank " + std::to_string(in.rank) +
              " outside 0.." + std::to_string(KILN_MAX_RANK);
@@ -52,7 +52,7 @@ std::string convertArg(const kiln_arg_t &in, size_t index, KernelArg &out) {
   case KILN_ARG_LOCAL_ACCESSOR:
     if (!capi::toDType(in.dtype, dtype))
       return where + "unknown dtype " +
-             std::to_string(static_cast<int>(in.dtype));
+             std::to_string(capi::enumValue(in.dtype));
     if (in.rank < 0 || in.rank > KILN_MAX_RANK)
       return where + "accessor rank " + std::to_string(in.rank) +
              " outside 0.." + std::to_string(KILN_MAX_RANK);
@@ -65,7 +65,7 @@ std::string convertArg(const kiln_arg_t &in, size_t index, KernelArg &out) {
            std::to_string(KILN_MAX_RANK) + ")";
   }
   return where + "not made by kiln_arg_* (kind " +
-         std::to_string(static_cast<int>(in.kind)) + ")";
+         std::to_string(capi::enumValue(in.kind)) + ")";
 }
 
 } // namespace

@@ -18,6 +18,8 @@
 #include "kiln/runtime/Executable.h"
 #include "kiln/runtime/KernelMetadata.h"
 #include "kiln/runtime/Queue.h"
+
+#include <cstring>
 #include "kiln/runtime/Status.h"
 
 #include <memory>
@@ -81,7 +83,22 @@ kiln_status_t guarded(const char *function, Body &&body) noexcept {
 
 /// Converts between the C and C++ enums; false for a value outside the C
 /// enum.
-bool toDType(kiln_dtype_t dtype, DType &out);
+/// The int a C caller stored in an enum field or argument. Reading an
+/// out-of-range value as the C++ enum type is undefined behaviour (UBSan's
+/// -fsanitize=enum), so the C API validates the bytes, read as the int a
+/// C enum is.
+template <typename Enum> int enumValue(const Enum &value) {
+  static_assert(sizeof(Enum) == sizeof(int), "C enums are ints");
+  int raw;
+  std::memcpy(&raw, &value, sizeof(raw));
+  return raw;
+}
+
+/// The DType of a C dtype value; false when it names none.
+bool toDType(int dtype, DType &out);
+template <typename Enum> bool toDType(const Enum &dtype, DType &out) {
+  return toDType(enumValue(dtype), out);
+}
 kiln_dtype_t fromDType(DType dtype);
 
 } // namespace kiln::capi
