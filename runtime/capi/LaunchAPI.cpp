@@ -16,11 +16,13 @@ using capi::guarded;
 
 namespace {
 
-kiln_arg_t invalidArg(kiln_dtype_t dtype) {
+/// An argument that launches refuse, keeping the caller's dtype bytes as
+/// they are (copied, not loaded: they may name no kiln_dtype_t value).
+kiln_arg_t invalidArg(const kiln_dtype_t &dtype) {
   kiln_arg_t arg;
   std::memset(&arg, 0, sizeof(arg));
   arg.kind = KILN_ARG_INVALID;
-  arg.dtype = dtype;
+  std::memcpy(&arg.dtype, &dtype, sizeof(arg.dtype));
   return arg;
 }
 
