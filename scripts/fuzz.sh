@@ -37,8 +37,15 @@ nice -n 19 ninja -C "$build" -j1 $bins || exit 1
 declare -A max_len=([frontend]=4096 [mlir]=4096 [npy]=1024)
 status=0
 for t in $targets; do
-  corpus=$build/corpus/$t artifacts=$build/artifacts/$t
-  mkdir -p "$corpus" "$artifacts"
+  corpus=$build/corpus/$t artifacts=$build/artifacts/$t seeds=$build/seeds/$t
+  mkdir -p "$corpus" "$artifacts" "$seeds"
+  # Repository files that seed this target too (tools/fuzz/corpus/T.seeds
+  # lists them by path, so they are not copied into the repository).
+  if [ -f "$root/tools/fuzz/corpus/$t.seeds" ]; then
+    grep -v '^#' "$root/tools/fuzz/corpus/$t.seeds" | while read -r path; do
+      [ -n "$path" ] && cp "$root/$path" "$seeds/$(echo "$path" | tr / _)"
+    done
+  fi
   log=$build/fuzz-$t.log
   # detect_leaks=0: MLIR's context keeps what it interns until it is
   # destroyed, which LeakSanitizer would report after every run.
@@ -46,7 +53,7 @@ for t in $targets; do
   # into our instrumented files, poisons slabs that the uninstrumented
   # libMLIR then fills (false use-after-poison reports).
   ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0:allocator_may_return_null=1 \
-  nice -n 19 "$build/bin/kiln-fuzz-$t" "$corpus" "$root/tools/fuzz/corpus/$t" \
+  nice -n 19 "$build/bin/kiln-fuzz-$t" "$corpus" "$root/tools/fuzz/corpus/$t" "$seeds" \
     -max_total_time="$seconds" -max_len="${max_len[$t]}" -rss_limit_mb=4096 \
     -timeout=20 -print_final_stats=1 -artifact_prefix="$artifacts/" \
     -dict="$root/tools/fuzz/$t.dict" >"$log" 2>&1
