@@ -72,7 +72,8 @@ void BM_ColdCompile(benchmark::State &state, const char *file,
   double frontend = 0;
   // Warm-up: target registration and first-use initialisation happen once
   // per process, not per kernel.
-  if (source.empty() || !compileOnce(source, kernel, target, timings, frontend)) {
+  if (source.empty() ||
+      !compileOnce(source, kernel, target, timings, frontend)) {
     state.SkipWithError("cannot compile the example");
     return;
   }
@@ -96,26 +97,36 @@ void BM_ColdCompile(benchmark::State &state, const char *file,
 
 } // namespace
 
-BENCHMARK_CAPTURE(BM_ColdCompile, saxpy_ptx, "saxpy.py", "saxpy", TargetKind::PTX)
+BENCHMARK_CAPTURE(BM_ColdCompile, saxpy_ptx, "saxpy.py", "saxpy",
+                  TargetKind::PTX)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ColdCompile, saxpy_spirv, "saxpy.py", "saxpy", TargetKind::SPIRV)
+BENCHMARK_CAPTURE(BM_ColdCompile, saxpy_spirv, "saxpy.py", "saxpy",
+                  TargetKind::SPIRV)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ColdCompile, laplacian_ptx, "laplacian2d.py", "laplacian", TargetKind::PTX)
+BENCHMARK_CAPTURE(BM_ColdCompile, laplacian_ptx, "laplacian2d.py", "laplacian",
+                  TargetKind::PTX)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ColdCompile, laplacian_spirv, "laplacian2d.py", "laplacian", TargetKind::SPIRV)
+BENCHMARK_CAPTURE(BM_ColdCompile, laplacian_spirv, "laplacian2d.py",
+                  "laplacian", TargetKind::SPIRV)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ColdCompile, collatz_ptx, "control_flow.py", "collatz", TargetKind::PTX)
+BENCHMARK_CAPTURE(BM_ColdCompile, collatz_ptx, "control_flow.py", "collatz",
+                  TargetKind::PTX)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ColdCompile, collatz_spirv, "control_flow.py", "collatz", TargetKind::SPIRV)
+BENCHMARK_CAPTURE(BM_ColdCompile, collatz_spirv, "control_flow.py", "collatz",
+                  TargetKind::SPIRV)
     ->Unit(benchmark::kMillisecond);
 
-BENCHMARK_CAPTURE(BM_ColdCompile, reduction_ptx, "reduction.py", "total", TargetKind::PTX)
+BENCHMARK_CAPTURE(BM_ColdCompile, reduction_ptx, "reduction.py", "total",
+                  TargetKind::PTX)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ColdCompile, reduction_spirv, "reduction.py", "total", TargetKind::SPIRV)
+BENCHMARK_CAPTURE(BM_ColdCompile, reduction_spirv, "reduction.py", "total",
+                  TargetKind::SPIRV)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ColdCompile, matmul_ptx, "matmul_tiled.py", "matmul", TargetKind::PTX)
+BENCHMARK_CAPTURE(BM_ColdCompile, matmul_ptx, "matmul_tiled.py", "matmul",
+                  TargetKind::PTX)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_ColdCompile, matmul_spirv, "matmul_tiled.py", "matmul", TargetKind::SPIRV)
+BENCHMARK_CAPTURE(BM_ColdCompile, matmul_spirv, "matmul_tiled.py", "matmul",
+                  TargetKind::SPIRV)
     ->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -66,8 +66,8 @@ const Setup &setup() {
     kiln::KernelBinary binary;
     binary.format = kiln::BinaryFormat::PTX;
     binary.data.assign(kEmptyKernelPtx,
-                       kEmptyKernelPtx + std::char_traits<char>::length(
-                                             kEmptyKernelPtx));
+                       kEmptyKernelPtx +
+                           std::char_traits<char>::length(kEmptyKernelPtx));
     kiln::KernelMetadata empty;
     empty.name = "empty";
     binary.kernels = {empty};

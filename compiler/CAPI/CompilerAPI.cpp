@@ -139,7 +139,8 @@ kiln_status_t compileSource(mlir::MLIRContext &context,
     if (!binary) {
       status = KILN_STATUS_COMPILE_ERROR;
       message = trimmed(diagnostics);
-      message += (message.empty() ? "" : "\n") + llvm::toString(binary.takeError());
+      message +=
+          (message.empty() ? "" : "\n") + llvm::toString(binary.takeError());
       return;
     }
     out = std::move(*binary);
@@ -154,13 +155,13 @@ kiln_status_t compileSource(mlir::MLIRContext &context,
   if (!finished)
     return capi::fail(KILN_STATUS_INTERNAL,
                       "code generation of '" + filename.str() + "' failed: " +
-                          (fatalReason.empty() ? std::string("the compiler crashed")
-                                               : fatalReason));
+                          (fatalReason.empty()
+                               ? std::string("the compiler crashed")
+                               : fatalReason));
   if (status != KILN_STATUS_OK)
-    return capi::fail(status, message.empty()
-                                  ? "compilation of '" + filename.str() +
-                                        "' failed"
-                                  : message);
+    return capi::fail(status, message.empty() ? "compilation of '" +
+                                                    filename.str() + "' failed"
+                                              : message);
   return capi::succeed();
 }
 
@@ -218,8 +219,8 @@ kiln_status_t kiln_compile_source(kiln_compiler_t compiler, const char *source,
   KILN_CAPI_REQUIRE(compiler);
   KILN_CAPI_REQUIRE(source);
   return guarded(__func__, [&] {
-    CompileRequest request{source, filename ? filename : "<source>", {},
-                           nullptr};
+    CompileRequest request{
+        source, filename ? filename : "<source>", {}, nullptr};
     std::string error = readOptions(options, request);
     if (!error.empty())
       return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
@@ -228,10 +229,11 @@ kiln_status_t kiln_compile_source(kiln_compiler_t compiler, const char *source,
   });
 }
 
-kiln_status_t kiln_compile_source_for_device(
-    kiln_compiler_t compiler, kiln_device_t device, const char *source,
-    const char *filename, const kiln_compile_options_t *options,
-    kiln_binary_t *out) {
+kiln_status_t
+kiln_compile_source_for_device(kiln_compiler_t compiler, kiln_device_t device,
+                               const char *source, const char *filename,
+                               const kiln_compile_options_t *options,
+                               kiln_binary_t *out) {
   KILN_CAPI_REQUIRE(out);
   *out = nullptr;
   KILN_CAPI_REQUIRE(compiler);
@@ -248,8 +250,8 @@ kiln_status_t kiln_compile_source_for_device(
       kiln_compile_options_init(&forDevice);
     forDevice.target =
         backend == KILN_BACKEND_CUDA ? KILN_TARGET_PTX : KILN_TARGET_SPIRV;
-    CompileRequest request{source, filename ? filename : "<source>", {},
-                           nullptr};
+    CompileRequest request{
+        source, filename ? filename : "<source>", {}, nullptr};
     std::string error = readOptions(&forDevice, request);
     if (!error.empty())
       return capi::fail(KILN_STATUS_INVALID_ARGUMENT,

@@ -1,4 +1,5 @@
-//===- SourceLoader.h - Kernel source or kiln MLIR → kiln module -*- C++ -*-===//
+//===- SourceLoader.h - Kernel source or kiln MLIR → kiln module -*- C++
+//-*-===//
 //
 // The front door of the compiler for tools and embedders: a `.py` kernel
 // module goes through the frontend (lexer, parser, type checker) and

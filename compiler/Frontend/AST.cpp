@@ -10,113 +10,190 @@ using namespace kiln::ast;
 
 const char *ast::spelling(BinOp op) {
   switch (op) {
-  case BinOp::Add: return "+";
-  case BinOp::Sub: return "-";
-  case BinOp::Mul: return "*";
-  case BinOp::Div: return "/";
-  case BinOp::FloorDiv: return "//";
-  case BinOp::Mod: return "%";
-  case BinOp::Pow: return "**";
-  case BinOp::BitAnd: return "&";
-  case BinOp::BitOr: return "|";
-  case BinOp::BitXor: return "^";
-  case BinOp::Shl: return "<<";
-  case BinOp::Shr: return ">>";
-  case BinOp::MatMul: return "@";
+  case BinOp::Add:
+    return "+";
+  case BinOp::Sub:
+    return "-";
+  case BinOp::Mul:
+    return "*";
+  case BinOp::Div:
+    return "/";
+  case BinOp::FloorDiv:
+    return "//";
+  case BinOp::Mod:
+    return "%";
+  case BinOp::Pow:
+    return "**";
+  case BinOp::BitAnd:
+    return "&";
+  case BinOp::BitOr:
+    return "|";
+  case BinOp::BitXor:
+    return "^";
+  case BinOp::Shl:
+    return "<<";
+  case BinOp::Shr:
+    return ">>";
+  case BinOp::MatMul:
+    return "@";
   }
   return "?";
 }
 
 const char *ast::spelling(UnaryOp op) {
   switch (op) {
-  case UnaryOp::Neg: return "-";
-  case UnaryOp::Pos: return "+";
-  case UnaryOp::Invert: return "~";
-  case UnaryOp::Not: return "not";
+  case UnaryOp::Neg:
+    return "-";
+  case UnaryOp::Pos:
+    return "+";
+  case UnaryOp::Invert:
+    return "~";
+  case UnaryOp::Not:
+    return "not";
   }
   return "?";
 }
 
 const char *ast::spelling(CmpOp op) {
   switch (op) {
-  case CmpOp::Eq: return "==";
-  case CmpOp::Ne: return "!=";
-  case CmpOp::Lt: return "<";
-  case CmpOp::Le: return "<=";
-  case CmpOp::Gt: return ">";
-  case CmpOp::Ge: return ">=";
-  case CmpOp::In: return "in";
-  case CmpOp::NotIn: return "not in";
-  case CmpOp::Is: return "is";
-  case CmpOp::IsNot: return "is not";
+  case CmpOp::Eq:
+    return "==";
+  case CmpOp::Ne:
+    return "!=";
+  case CmpOp::Lt:
+    return "<";
+  case CmpOp::Le:
+    return "<=";
+  case CmpOp::Gt:
+    return ">";
+  case CmpOp::Ge:
+    return ">=";
+  case CmpOp::In:
+    return "in";
+  case CmpOp::NotIn:
+    return "not in";
+  case CmpOp::Is:
+    return "is";
+  case CmpOp::IsNot:
+    return "is not";
   }
   return "?";
 }
 
 const char *ast::spelling(MemoryOrder o) {
   switch (o) {
-  case MemoryOrder::Relaxed: return "RELAXED";
-  case MemoryOrder::Acquire: return "ACQUIRE";
-  case MemoryOrder::Release: return "RELEASE";
-  case MemoryOrder::AcqRel: return "ACQ_REL";
-  case MemoryOrder::SeqCst: return "SEQ_CST";
+  case MemoryOrder::Relaxed:
+    return "RELAXED";
+  case MemoryOrder::Acquire:
+    return "ACQUIRE";
+  case MemoryOrder::Release:
+    return "RELEASE";
+  case MemoryOrder::AcqRel:
+    return "ACQ_REL";
+  case MemoryOrder::SeqCst:
+    return "SEQ_CST";
   }
   return "?";
 }
 
 const char *ast::spelling(MemoryScope s) {
   switch (s) {
-  case MemoryScope::WorkItem: return "WORK_ITEM";
-  case MemoryScope::SubGroup: return "SUB_GROUP";
-  case MemoryScope::WorkGroup: return "WORK_GROUP";
-  case MemoryScope::Device: return "DEVICE";
-  case MemoryScope::System: return "SYSTEM";
+  case MemoryScope::WorkItem:
+    return "WORK_ITEM";
+  case MemoryScope::SubGroup:
+    return "SUB_GROUP";
+  case MemoryScope::WorkGroup:
+    return "WORK_GROUP";
+  case MemoryScope::Device:
+    return "DEVICE";
+  case MemoryScope::System:
+    return "SYSTEM";
   }
   return "?";
 }
 
 static const char *builtinName(Builtin b) {
   switch (b) {
-  case Builtin::NdGlobalId: return "get_global_id";
-  case Builtin::NdLocalId: return "get_local_id";
-  case Builtin::NdGlobalRange: return "get_global_range";
-  case Builtin::NdLocalRange: return "get_local_range";
-  case Builtin::NdGlobalLinearId: return "get_global_linear_id";
-  case Builtin::NdLocalLinearId: return "get_local_linear_id";
-  case Builtin::NdGetGroup: return "get_group";
-  case Builtin::NdGetSubGroup: return "get_sub_group";
-  case Builtin::GroupId: return "group.get_group_id";
-  case Builtin::GroupRange: return "group.get_group_range";
-  case Builtin::GroupLocalRange: return "group.get_local_range";
-  case Builtin::GroupLinearId: return "group.get_group_linear_id";
-  case Builtin::GroupLinearRange: return "group.get_group_linear_range";
-  case Builtin::GroupLocalLinearRange: return "group.get_local_linear_range";
-  case Builtin::GroupLeader: return "group.leader";
-  case Builtin::SubGroupLocalId: return "sub_group.get_local_id";
-  case Builtin::SubGroupLocalRange: return "sub_group.get_local_range";
-  case Builtin::SubGroupId: return "sub_group.get_group_id";
-  case Builtin::SubGroupRange: return "sub_group.get_group_range";
-  case Builtin::SubGroupLeader: return "sub_group.leader";
-  case Builtin::Min: return "min";
-  case Builtin::Max: return "max";
-  case Builtin::Abs: return "abs";
-  case Builtin::Math: return "math";
-  case Builtin::Select: return "select";
-  case Builtin::LocalArray: return "local_array";
-  case Builtin::PrivateArray: return "private_array";
-  case Builtin::GroupBarrier: return "group_barrier";
-  case Builtin::SubGroupBarrier: return "sub_group_barrier";
-  case Builtin::AtomicFence: return "atomic_fence";
-  case Builtin::AtomicRMW: return "atomic_rmw";
-  case Builtin::AtomicLoad: return "atomic_load";
-  case Builtin::AtomicStore: return "atomic_store";
-  case Builtin::AtomicCompareExchange: return "compare_exchange";
-  case Builtin::Shuffle: return "shuffle";
-  case Builtin::SubGroupReduce: return "sub_group_reduce";
-  case Builtin::GroupReduce: return "group_reduce";
-  case Builtin::GroupBroadcast: return "group_broadcast";
-  case Builtin::GroupScan: return "group_scan";
-  case Builtin::Print: return "print";
+  case Builtin::NdGlobalId:
+    return "get_global_id";
+  case Builtin::NdLocalId:
+    return "get_local_id";
+  case Builtin::NdGlobalRange:
+    return "get_global_range";
+  case Builtin::NdLocalRange:
+    return "get_local_range";
+  case Builtin::NdGlobalLinearId:
+    return "get_global_linear_id";
+  case Builtin::NdLocalLinearId:
+    return "get_local_linear_id";
+  case Builtin::NdGetGroup:
+    return "get_group";
+  case Builtin::NdGetSubGroup:
+    return "get_sub_group";
+  case Builtin::GroupId:
+    return "group.get_group_id";
+  case Builtin::GroupRange:
+    return "group.get_group_range";
+  case Builtin::GroupLocalRange:
+    return "group.get_local_range";
+  case Builtin::GroupLinearId:
+    return "group.get_group_linear_id";
+  case Builtin::GroupLinearRange:
+    return "group.get_group_linear_range";
+  case Builtin::GroupLocalLinearRange:
+    return "group.get_local_linear_range";
+  case Builtin::GroupLeader:
+    return "group.leader";
+  case Builtin::SubGroupLocalId:
+    return "sub_group.get_local_id";
+  case Builtin::SubGroupLocalRange:
+    return "sub_group.get_local_range";
+  case Builtin::SubGroupId:
+    return "sub_group.get_group_id";
+  case Builtin::SubGroupRange:
+    return "sub_group.get_group_range";
+  case Builtin::SubGroupLeader:
+    return "sub_group.leader";
+  case Builtin::Min:
+    return "min";
+  case Builtin::Max:
+    return "max";
+  case Builtin::Abs:
+    return "abs";
+  case Builtin::Math:
+    return "math";
+  case Builtin::Select:
+    return "select";
+  case Builtin::LocalArray:
+    return "local_array";
+  case Builtin::PrivateArray:
+    return "private_array";
+  case Builtin::GroupBarrier:
+    return "group_barrier";
+  case Builtin::SubGroupBarrier:
+    return "sub_group_barrier";
+  case Builtin::AtomicFence:
+    return "atomic_fence";
+  case Builtin::AtomicRMW:
+    return "atomic_rmw";
+  case Builtin::AtomicLoad:
+    return "atomic_load";
+  case Builtin::AtomicStore:
+    return "atomic_store";
+  case Builtin::AtomicCompareExchange:
+    return "compare_exchange";
+  case Builtin::Shuffle:
+    return "shuffle";
+  case Builtin::SubGroupReduce:
+    return "sub_group_reduce";
+  case Builtin::GroupReduce:
+    return "group_reduce";
+  case Builtin::GroupBroadcast:
+    return "group_broadcast";
+  case Builtin::GroupScan:
+    return "group_scan";
+  case Builtin::Print:
+    return "print";
   }
   return "?";
 }
@@ -170,7 +247,8 @@ void Dumper::expr(const Expr &e, unsigned in) {
   switch (e.kind) {
   case Expr::Kind::IntLit: {
     auto &l = llvm::cast<IntLiteral>(e);
-    line(in, "Int " + toString(l.value) + (l.weak ? " (weak)" : "") + ty, e.loc);
+    line(in, "Int " + toString(l.value) + (l.weak ? " (weak)" : "") + ty,
+         e.loc);
     return;
   }
   case Expr::Kind::FloatLit: {
@@ -181,8 +259,9 @@ void Dumper::expr(const Expr &e, unsigned in) {
     return;
   }
   case Expr::Kind::BoolLit:
-    line(in, llvm::Twine("Bool ") +
-                 (llvm::cast<BoolLiteral>(e).value ? "True" : "False") + ty,
+    line(in,
+         llvm::Twine("Bool ") +
+             (llvm::cast<BoolLiteral>(e).value ? "True" : "False") + ty,
          e.loc);
     return;
   case Expr::Kind::StringLit:
@@ -228,8 +307,8 @@ void Dumper::expr(const Expr &e, unsigned in) {
   }
   case Expr::Kind::BoolOp: {
     auto &b = llvm::cast<BoolOpExpr>(e);
-    line(in, llvm::Twine("BoolOp ") +
-                 (b.op == BoolOpKind::And ? "and" : "or") + ty,
+    line(in,
+         llvm::Twine("BoolOp ") + (b.op == BoolOpKind::And ? "and" : "or") + ty,
          e.loc);
     for (auto &v : b.values)
       expr(*v, in + 1);
@@ -309,8 +388,9 @@ void Dumper::expr(const Expr &e, unsigned in) {
   }
   case Expr::Kind::ArrayDim: {
     auto &d = llvm::cast<ArrayDimExpr>(e);
-    line(in, "ArrayDim " + d.array->name + ".shape[" + std::to_string(d.dim) +
-                 "]" + ty,
+    line(in,
+         "ArrayDim " + d.array->name + ".shape[" + std::to_string(d.dim) + "]" +
+             ty,
          e.loc);
     return;
   }
@@ -349,8 +429,9 @@ void Dumper::expr(const Expr &e, unsigned in) {
   }
   case Expr::Kind::AtomicRef: {
     auto &a = llvm::cast<AtomicRefExpr>(e);
-    line(in, "AtomicRef " + a.array->name + " " + spelling(a.order) + " " +
-                 spelling(a.scope) + ty,
+    line(in,
+         "AtomicRef " + a.array->name + " " + spelling(a.order) + " " +
+             spelling(a.scope) + ty,
          e.loc);
     for (auto &i : a.indices)
       expr(*i, in + 1);
@@ -493,7 +574,8 @@ void ast::dump(const Module &module, llvm::raw_ostream &os) {
   }
   for (auto &fn : module.functions) {
     d.line(1,
-           llvm::Twine(fn->kind == FunctionKind::Kernel ? "Kernel " : "DeviceFunc ") +
+           llvm::Twine(fn->kind == FunctionKind::Kernel ? "Kernel "
+                                                        : "DeviceFunc ") +
                (fn->symbol.empty() ? fn->name : fn->symbol),
            fn->loc);
     for (size_t i = 0; i < fn->params.size(); ++i) {

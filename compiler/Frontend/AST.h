@@ -28,8 +28,19 @@ namespace ast {
 using IntValue = __int128;
 
 enum class BinOp {
-  Add, Sub, Mul, Div, FloorDiv, Mod, Pow,
-  BitAnd, BitOr, BitXor, Shl, Shr, MatMul,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  FloorDiv,
+  Mod,
+  Pow,
+  BitAnd,
+  BitOr,
+  BitXor,
+  Shl,
+  Shr,
+  MatMul,
 };
 enum class UnaryOp { Neg, Pos, Invert, Not };
 enum class CmpOp { Eq, Ne, Lt, Le, Gt, Ge, In, NotIn, Is, IsNot };
@@ -49,13 +60,37 @@ class Expr {
 public:
   enum class Kind {
     // Produced by the parser.
-    IntLit, FloatLit, BoolLit, StringLit, NoneLit, EllipsisLit, Name, Unary,
-    Binary, Compare, BoolOp, IfExp, Call, Attribute, Subscript, Tuple, Slice,
+    IntLit,
+    FloatLit,
+    BoolLit,
+    StringLit,
+    NoneLit,
+    EllipsisLit,
+    Name,
+    Unary,
+    Binary,
+    Compare,
+    BoolOp,
+    IfExp,
+    Call,
+    Attribute,
+    Subscript,
+    Tuple,
+    Slice,
     Error,
     // Produced by Sema (the only kinds MLIRGen sees, with the literals,
     // Unary, Binary, Compare, BoolOp and IfExp).
-    VarRef, Cast, ItemQuery, ArrayDim, ArraySize, ArrayElement, AugTarget,
-    Builtin, DeviceCall, AtomicRef, TempRef,
+    VarRef,
+    Cast,
+    ItemQuery,
+    ArrayDim,
+    ArraySize,
+    ArrayElement,
+    AugTarget,
+    Builtin,
+    DeviceCall,
+    AtomicRef,
+    TempRef,
   };
 
   Expr(Kind kind, SourceLoc loc) : kind(kind), loc(loc) {}
@@ -95,7 +130,8 @@ struct FloatLiteral : Expr {
 };
 
 struct BoolLiteral : Expr {
-  BoolLiteral(SourceLoc loc, bool value) : Expr(Kind::BoolLit, loc), value(value) {}
+  BoolLiteral(SourceLoc loc, bool value)
+      : Expr(Kind::BoolLit, loc), value(value) {}
   bool value;
   KILN_EXPR_CLASSOF(BoolLit)
 };
@@ -134,8 +170,8 @@ struct UnaryExpr : Expr {
 
 struct BinaryExpr : Expr {
   BinaryExpr(SourceLoc opLoc, BinOp op, ExprPtr lhs, ExprPtr rhs)
-      : Expr(Kind::Binary, lhs->loc), op(op), opLoc(opLoc),
-        lhs(std::move(lhs)), rhs(std::move(rhs)) {}
+      : Expr(Kind::Binary, lhs->loc), op(op), opLoc(opLoc), lhs(std::move(lhs)),
+        rhs(std::move(rhs)) {}
   BinOp op;
   SourceLoc opLoc; ///< The operator; `loc` is the start of the left operand.
   ExprPtr lhs, rhs;
@@ -192,7 +228,8 @@ struct CallExpr : Expr {
 };
 
 struct AttributeExpr : Expr {
-  AttributeExpr(SourceLoc loc, ExprPtr value, std::string attr, SourceLoc attrLoc)
+  AttributeExpr(SourceLoc loc, ExprPtr value, std::string attr,
+                SourceLoc attrLoc)
       : Expr(Kind::Attribute, loc), value(std::move(value)),
         attr(std::move(attr)), attrLoc(attrLoc) {}
   ExprPtr value;
@@ -231,7 +268,8 @@ struct ErrorExpr : Expr {
 
 /// A read of a parameter or local variable.
 struct VarRefExpr : Expr {
-  VarRefExpr(SourceLoc loc, VarDecl *decl) : Expr(Kind::VarRef, loc), decl(decl) {}
+  VarRefExpr(SourceLoc loc, VarDecl *decl)
+      : Expr(Kind::VarRef, loc), decl(decl) {}
   VarDecl *decl;
   KILN_EXPR_CLASSOF(VarRef)
 };
@@ -291,7 +329,9 @@ struct ArrayElementExpr : Expr {
 /// In an augmented assignment's combined expression, the current value of
 /// the target (whose indices are evaluated only once).
 struct AugTargetExpr : Expr {
-  AugTargetExpr(SourceLoc loc, Type t) : Expr(Kind::AugTarget, loc) { type = t; }
+  AugTargetExpr(SourceLoc loc, Type t) : Expr(Kind::AugTarget, loc) {
+    type = t;
+  }
   KILN_EXPR_CLASSOF(AugTarget)
 };
 
@@ -305,30 +345,59 @@ const char *spelling(MemoryScope s);
 /// The builtins of spec sections 3, 5 and 6 after Sema resolved them.
 enum class Builtin {
   // NdItem methods; args[0] is the NdItem.
-  NdGlobalId, NdLocalId, NdGlobalRange, NdLocalRange, NdGlobalLinearId,
-  NdLocalLinearId, NdGetGroup, NdGetSubGroup,
+  NdGlobalId,
+  NdLocalId,
+  NdGlobalRange,
+  NdLocalRange,
+  NdGlobalLinearId,
+  NdLocalLinearId,
+  NdGetGroup,
+  NdGetSubGroup,
   // Group methods; args[0] is the Group. GroupLeader: args[0] is the NdItem
   // the group came from.
-  GroupId, GroupRange, GroupLocalRange, GroupLinearId, GroupLinearRange,
-  GroupLocalLinearRange, GroupLeader,
+  GroupId,
+  GroupRange,
+  GroupLocalRange,
+  GroupLinearId,
+  GroupLinearRange,
+  GroupLocalLinearRange,
+  GroupLeader,
   // SubGroup methods; args[0] is the SubGroup.
-  SubGroupLocalId, SubGroupLocalRange, SubGroupId, SubGroupRange,
+  SubGroupLocalId,
+  SubGroupLocalRange,
+  SubGroupId,
+  SubGroupRange,
   SubGroupLeader,
   // Numbers: min/max (args of the result type), abs, `math.*`, fma, rsqrt
   // (`name` is the function), select(c, a, b).
-  Min, Max, Abs, Math, Select,
+  Min,
+  Max,
+  Abs,
+  Math,
+  Select,
   // Memory: local_array / private_array (shape in `shape`, the result type
   // is the array type); barriers and fences.
-  LocalArray, PrivateArray, GroupBarrier, SubGroupBarrier, AtomicFence,
+  LocalArray,
+  PrivateArray,
+  GroupBarrier,
+  SubGroupBarrier,
+  AtomicFence,
   // Atomics: args[0] is the AtomicRef (an AtomicRefExpr or a variable).
   // AtomicRMW: `atomic` is the operation, args[1] the operand;
   // AtomicStore: args[1] the value; AtomicCompareExchange: args[1] the
   // `expected` element (an ArrayElementExpr, read and on failure written),
   // args[2] the desired value.
-  AtomicRMW, AtomicLoad, AtomicStore, AtomicCompareExchange,
+  AtomicRMW,
+  AtomicLoad,
+  AtomicStore,
+  AtomicCompareExchange,
   // Collectives: args[0] the SubGroup / Group, args[1] the value, args[2]
   // the lane / delta / mask / source id (int64).
-  Shuffle, SubGroupReduce, GroupReduce, GroupBroadcast, GroupScan,
+  Shuffle,
+  SubGroupReduce,
+  GroupReduce,
+  GroupBroadcast,
+  GroupScan,
   // print: `format` is the printf format; args are the values (already
   // widened: i32/i64 integers, f64 floats). Bool arguments are args too,
   // printed as True/False: `format` then has a `%B` placeholder for each.
@@ -347,16 +416,16 @@ struct BuiltinExpr : Expr {
   BuiltinExpr(SourceLoc loc, Builtin op) : Expr(Kind::Builtin, loc), op(op) {}
   Builtin op;
   std::vector<ExprPtr> args;
-  unsigned dim = 0;               ///< Index-space queries.
-  std::string name;               ///< Math: `sqrt`, `atan2`, `fma`, ...
-  std::vector<int64_t> shape;     ///< LocalArray / PrivateArray.
-  MemoryOrder order = MemoryOrder::Relaxed;    ///< AtomicFence.
-  MemoryScope scope = MemoryScope::WorkGroup;  ///< Barrier / fence.
+  unsigned dim = 0;           ///< Index-space queries.
+  std::string name;           ///< Math: `sqrt`, `atan2`, `fma`, ...
+  std::vector<int64_t> shape; ///< LocalArray / PrivateArray.
+  MemoryOrder order = MemoryOrder::Relaxed;   ///< AtomicFence.
+  MemoryScope scope = MemoryScope::WorkGroup; ///< Barrier / fence.
   AtomicOp atomic = AtomicOp::Add;
   CollectiveOp collective = CollectiveOp::Add;
   ShuffleMode shuffle = ShuffleMode::Index;
-  bool exclusive = false;         ///< GroupScan.
-  std::string format;             ///< Print.
+  bool exclusive = false; ///< GroupScan.
+  std::string format;     ///< Print.
   KILN_EXPR_CLASSOF(Builtin)
 };
 
@@ -407,8 +476,18 @@ unsigned heightFromChildren(const Expr &e);
 class Stmt {
 public:
   enum class Kind {
-    Expr, Assign, AugAssign, AnnAssign, If, While, For, Pass, Break,
-    Continue, Return, Assert,
+    Expr,
+    Assign,
+    AugAssign,
+    AnnAssign,
+    If,
+    While,
+    For,
+    Pass,
+    Break,
+    Continue,
+    Return,
+    Assert,
   };
   Stmt(Kind kind, SourceLoc loc) : kind(kind), loc(loc) {}
   virtual ~Stmt() = default;
@@ -422,7 +501,8 @@ using StmtList = std::vector<StmtPtr>;
   static bool classof(const Stmt *s) { return s->kind == Kind::K; }
 
 struct ExprStmt : Stmt {
-  ExprStmt(SourceLoc loc, ExprPtr expr) : Stmt(Kind::Expr, loc), expr(std::move(expr)) {}
+  ExprStmt(SourceLoc loc, ExprPtr expr)
+      : Stmt(Kind::Expr, loc), expr(std::move(expr)) {}
   ExprPtr expr;
   KILN_STMT_CLASSOF(Expr)
 };
@@ -550,9 +630,9 @@ struct Param {
   ExprPtr defaultValue; ///< May be null.
   bool isStar = false;  ///< `*args` or `**kwargs` (always an error).
   // Sema:
-  VarDecl *decl = nullptr;  ///< Null for a Constant[T] parameter.
-  bool isConstant = false;  ///< `Constant[T]`: folded, not an argument.
-  Type constantType;        ///< The T of `Constant[T]`.
+  VarDecl *decl = nullptr; ///< Null for a Constant[T] parameter.
+  bool isConstant = false; ///< `Constant[T]`: folded, not an argument.
+  Type constantType;       ///< The T of `Constant[T]`.
 };
 
 /// A `Constant[T]` parameter of a specialized function: its folded value.
@@ -609,8 +689,8 @@ struct FunctionDef {
 struct ConstantDef {
   std::string name;
   SourceLoc loc;
-  ExprPtr annotation; ///< May be null.
-  ExprPtr value;      ///< Sema: folded to a single literal.
+  ExprPtr annotation;      ///< May be null.
+  ExprPtr value;           ///< Sema: folded to a single literal.
   bool isConstant = false; ///< Sema: the value folded.
 };
 

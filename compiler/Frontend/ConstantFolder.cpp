@@ -90,7 +90,8 @@ static FoldResult foldFloat(BinOp op, double a, double b) {
     if (b == 0)
       return fail("division by zero");
     auto [quotient, remainder] = pythonFloatDivmod(a, b);
-    return ok(ConstValue::ofFloat(op == BinOp::FloorDiv ? quotient : remainder));
+    return ok(
+        ConstValue::ofFloat(op == BinOp::FloorDiv ? quotient : remainder));
   }
   case BinOp::Pow:
     return ok(ConstValue::ofFloat(std::pow(a, b)));
@@ -117,14 +118,15 @@ static FoldResult foldPow(IntValue base, IntValue exp) {
   return intResult(result);
 }
 
-FoldResult kiln::foldBinary(BinOp op, const ConstValue &a, const ConstValue &b) {
+FoldResult kiln::foldBinary(BinOp op, const ConstValue &a,
+                            const ConstValue &b) {
   if (op == BinOp::MatMul)
     return fail("operator '@' is not supported");
-  bool bothBool = a.kind == ConstValue::Kind::Bool &&
-                  b.kind == ConstValue::Kind::Bool;
-  if (bothBool && (op == BinOp::BitAnd || op == BinOp::BitOr ||
-                   op == BinOp::BitXor)) {
-    bool r = op == BinOp::BitAnd ? (a.b && b.b)
+  bool bothBool =
+      a.kind == ConstValue::Kind::Bool && b.kind == ConstValue::Kind::Bool;
+  if (bothBool &&
+      (op == BinOp::BitAnd || op == BinOp::BitOr || op == BinOp::BitXor)) {
+    bool r = op == BinOp::BitAnd  ? (a.b && b.b)
              : op == BinOp::BitOr ? (a.b || b.b)
                                   : (a.b != b.b);
     return ok(ConstValue::ofBool(r));
@@ -144,8 +146,8 @@ FoldResult kiln::foldBinary(BinOp op, const ConstValue &a, const ConstValue &b) 
   case BinOp::Div:
     if (y == 0)
       return fail("division by zero");
-    return ok(ConstValue::ofFloat(static_cast<double>(x) /
-                                  static_cast<double>(y)));
+    return ok(
+        ConstValue::ofFloat(static_cast<double>(x) / static_cast<double>(y)));
   case BinOp::FloorDiv: {
     if (y == 0)
       return fail("division by zero");
@@ -238,7 +240,8 @@ FoldResult kiln::foldCompare(CmpOp op, const ConstValue &a,
   case CmpOp::Ge:
     return ok(ConstValue::ofBool(c >= 0));
   default:
-    return fail(std::string("operator '") + spelling(op) + "' is not supported");
+    return fail(std::string("operator '") + spelling(op) +
+                "' is not supported");
   }
 }
 

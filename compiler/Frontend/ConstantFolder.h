@@ -1,4 +1,5 @@
-//===- ConstantFolder.h - Folding of Python constant expressions -*- C++ -*-===//
+//===- ConstantFolder.h - Folding of Python constant expressions -*- C++
+//-*-===//
 //
 // Evaluates expressions of literals and module-level constants with Python
 // semantics (floor division, sign of `%`, true division), which is how weak

@@ -33,9 +33,8 @@ void DiagnosticEngine::print(SourceLoc loc, llvm::SourceMgr::DiagKind kind,
      << message << "\n";
   const char *lineStart = loc.ptr - (loc.col - 1);
   llvm::StringRef rest(lineStart, bufferEnd - lineStart);
-  llvm::StringRef line = rest.take_until([](char c) {
-    return c == '\n' || c == '\r';
-  });
+  llvm::StringRef line =
+      rest.take_until([](char c) { return c == '\n' || c == '\r'; });
   os << line << "\n";
   std::string caret;
   for (const char *p = lineStart; p < loc.ptr && p < line.end(); ++p) {

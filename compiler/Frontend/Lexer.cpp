@@ -4,19 +4,17 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ConvertUTF.h"
 
-
 #include <cctype>
 
 using namespace kiln;
 
 bool kiln::isPythonKeyword(llvm::StringRef name) {
   static const char *const keywords[] = {
-      "False",  "None",   "True",    "and",      "as",       "assert",
-      "async",  "await",  "break",   "class",    "continue", "def",
-      "del",    "elif",   "else",    "except",   "finally",  "for",
-      "from",   "global", "if",      "import",   "in",       "is",
-      "lambda", "nonlocal", "not",   "or",       "pass",     "raise",
-      "return", "try",    "while",   "with",     "yield"};
+      "False",  "None",   "True",    "and",      "as",       "assert", "async",
+      "await",  "break",  "class",   "continue", "def",      "del",    "elif",
+      "else",   "except", "finally", "for",      "from",     "global", "if",
+      "import", "in",     "is",      "lambda",   "nonlocal", "not",    "or",
+      "pass",   "raise",  "return",  "try",      "while",    "with",   "yield"};
   for (const char *k : keywords)
     if (name == k)
       return true;
@@ -42,9 +40,7 @@ private:
     return SourceLoc{p, line, static_cast<uint32_t>(p - lineStart + 1)};
   }
   bool atEnd() const { return cur >= src.end(); }
-  char peek(size_t n = 0) const {
-    return cur + n < src.end() ? cur[n] : '\0';
-  }
+  char peek(size_t n = 0) const { return cur + n < src.end() ? cur[n] : '\0'; }
   void newLine(const char *next) {
     ++line;
     lineStart = next;
@@ -208,7 +204,9 @@ void Lexer::lexNumber() {
     if (peek() == '_')
       ++cur;
     if (c1 == 'x' || c1 == 'X')
-      digits([](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+      digits([](char c) {
+        return std::isxdigit(static_cast<unsigned char>(c)) != 0;
+      });
     else if (c1 == 'o' || c1 == 'O')
       digits([](char c) { return c >= '0' && c <= '7'; });
     else
@@ -304,11 +302,11 @@ void Lexer::lexString(const char *begin) {
 
 void Lexer::lexOperator() {
   static const char *const ops[] = {
-      "**=", "//=", ">>=", "<<=", "...", "->", ":=", "**", "//", "<<", ">>",
-      "<=",  ">=",  "==",  "!=",  "+=",  "-=", "*=", "/=", "%=", "&=", "|=",
-      "^=",  "@=",  "+",   "-",   "*",   "/",  "%",  "@",  "&",  "|",  "^",
-      "~",   "<",   ">",   "(",   ")",   "[",  "]",  "{",  "}",  ",",  ":",
-      ".",   ";",   "="};
+      "**=", "//=", ">>=", "<<=", "...", "->", ":=", "**", "//", "<<",
+      ">>",  "<=",  ">=",  "==",  "!=",  "+=", "-=", "*=", "/=", "%=",
+      "&=",  "|=",  "^=",  "@=",  "+",   "-",  "*",  "/",  "%",  "@",
+      "&",   "|",   "^",   "~",   "<",   ">",  "(",  ")",  "[",  "]",
+      "{",   "}",   ",",   ":",   ".",   ";",  "="};
   llvm::StringRef rest(cur, src.end() - cur);
   for (const char *op : ops) {
     if (!rest.starts_with(op))
@@ -326,10 +324,10 @@ void Lexer::lexOperator() {
         diags.error(locAt(begin),
                     "unmatched '" + llvm::StringRef(begin, 1) + "'");
       } else if (brackets.back().open != want) {
-        diags.error(locAt(begin), "closing '" + llvm::StringRef(begin, 1) +
-                                      "' does not match '" +
-                                      llvm::StringRef(&brackets.back().open, 1) +
-                                      "'");
+        diags.error(locAt(begin),
+                    "closing '" + llvm::StringRef(begin, 1) +
+                        "' does not match '" +
+                        llvm::StringRef(&brackets.back().open, 1) + "'");
         brackets.pop_back();
       } else {
         brackets.pop_back();
@@ -420,7 +418,8 @@ std::vector<Token> Lexer::run() {
     lexOperator();
   }
   for (const Bracket &b : brackets)
-    diags.error(b.loc, "'" + llvm::StringRef(&b.open, 1) + "' was never closed");
+    diags.error(b.loc,
+                "'" + llvm::StringRef(&b.open, 1) + "' was never closed");
   closeLine(cur);
   while (indents.size() > 1) {
     indents.pop_back();

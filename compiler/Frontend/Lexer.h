@@ -19,7 +19,17 @@
 
 namespace kiln {
 
-enum class TokKind { Eof, Newline, Indent, Dedent, Name, Int, Float, String, Op };
+enum class TokKind {
+  Eof,
+  Newline,
+  Indent,
+  Dedent,
+  Name,
+  Int,
+  Float,
+  String,
+  Op
+};
 
 struct Token {
   TokKind kind = TokKind::Eof;
@@ -28,7 +38,9 @@ struct Token {
 
   bool is(TokKind k) const { return kind == k; }
   /// An operator or delimiter spelled `s`.
-  bool isOp(llvm::StringRef s) const { return kind == TokKind::Op && text == s; }
+  bool isOp(llvm::StringRef s) const {
+    return kind == TokKind::Op && text == s;
+  }
   /// A name spelled `s` (keywords are names to the lexer).
   bool isName(llvm::StringRef s) const {
     return kind == TokKind::Name && text == s;

@@ -28,8 +28,8 @@ bool Parser::consumeName(llvm::StringRef name) {
 bool Parser::expectOp(llvm::StringRef op, llvm::StringRef context) {
   if (consumeOp(op))
     return true;
-  error(tok().loc, "expected '" + op + "' " + context + ", found " +
-                       describeToken(tok()));
+  error(tok().loc,
+        "expected '" + op + "' " + context + ", found " + describeToken(tok()));
   return false;
 }
 
@@ -104,9 +104,8 @@ std::unique_ptr<Module> Parser::parseModule() {
   return module;
 }
 
-bool Parser::parseDecorators(FunctionKind &kind, SourceLoc &loc,
-                             bool &hasArgs, bool &isOurs,
-                             std::vector<Keyword> &keywords) {
+bool Parser::parseDecorators(FunctionKind &kind, SourceLoc &loc, bool &hasArgs,
+                             bool &isOurs, std::vector<Keyword> &keywords) {
   isOurs = false;
   hasArgs = false;
   unsigned count = 0;
@@ -202,8 +201,8 @@ bool Parser::isConstantDefinition() const {
     }
     if (t.is(TokKind::Op)) {
       static const char *const allowed[] = {
-          "+", "-", "*", "/", "//", "%", "**", "~", "&", "|", "^", "<<",
-          ">>", "(", ")", "<", ">", "<=", ">=", "==", "!="};
+          "+",  "-",  "*", "/", "//", "%", "**", "~",  "&",  "|", "^",
+          "<<", ">>", "(", ")", "<",  ">", "<=", ">=", "==", "!="};
       bool ok = false;
       for (const char *a : allowed)
         ok |= t.text == a;
@@ -309,8 +308,8 @@ void Parser::parseTopLevelStatement(Module &module) {
     expectOp("=", "in constant definition");
     def.value = parseTest();
     if (!tok().is(TokKind::Newline) && !tok().is(TokKind::Eof))
-      error(tok().loc, "unexpected " + describeToken(tok()) +
-                           " in constant definition");
+      error(tok().loc,
+            "unexpected " + describeToken(tok()) + " in constant definition");
     if (!stmtFailed)
       module.constants.push_back(std::move(def));
     skipToNewline();
@@ -378,7 +377,8 @@ void Parser::parseParameters(FunctionDef &fn) {
       p.name = tok().text.str();
       advance();
     } else if (!p.isStar) {
-      error(tok().loc, "expected a parameter name, found " + describeToken(tok()));
+      error(tok().loc,
+            "expected a parameter name, found " + describeToken(tok()));
       skipBracketed();
       return;
     }

@@ -53,9 +53,8 @@ private:
 
   // Top level (Parser.cpp).
   void parseTopLevelStatement(ast::Module &module);
-  bool parseDecorators(ast::FunctionKind &kind, SourceLoc &loc,
-                       bool &hasArgs, bool &isOurs,
-                       std::vector<ast::Keyword> &keywords);
+  bool parseDecorators(ast::FunctionKind &kind, SourceLoc &loc, bool &hasArgs,
+                       bool &isOurs, std::vector<ast::Keyword> &keywords);
   bool isConstantDefinition() const;
   void recordIgnoredNames(ast::Module &module);
   std::unique_ptr<ast::FunctionDef> parseFunctionDef();

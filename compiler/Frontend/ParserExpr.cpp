@@ -139,12 +139,18 @@ static std::optional<CmpOp> comparisonOp(const Token &t, const Token &next,
                                          unsigned &length) {
   length = 1;
   if (t.is(TokKind::Op)) {
-    if (t.text == "<") return CmpOp::Lt;
-    if (t.text == ">") return CmpOp::Gt;
-    if (t.text == "<=") return CmpOp::Le;
-    if (t.text == ">=") return CmpOp::Ge;
-    if (t.text == "==") return CmpOp::Eq;
-    if (t.text == "!=") return CmpOp::Ne;
+    if (t.text == "<")
+      return CmpOp::Lt;
+    if (t.text == ">")
+      return CmpOp::Gt;
+    if (t.text == "<=")
+      return CmpOp::Le;
+    if (t.text == ">=")
+      return CmpOp::Ge;
+    if (t.text == "==")
+      return CmpOp::Eq;
+    if (t.text == "!=")
+      return CmpOp::Ne;
     return std::nullopt;
   }
   if (t.isName("in"))
@@ -188,28 +194,40 @@ static std::optional<BinOp> binaryOpAtLevel(const Token &t, unsigned level) {
   llvm::StringRef s = t.text;
   switch (level) {
   case 0:
-    if (s == "|") return BinOp::BitOr;
+    if (s == "|")
+      return BinOp::BitOr;
     break;
   case 1:
-    if (s == "^") return BinOp::BitXor;
+    if (s == "^")
+      return BinOp::BitXor;
     break;
   case 2:
-    if (s == "&") return BinOp::BitAnd;
+    if (s == "&")
+      return BinOp::BitAnd;
     break;
   case 3:
-    if (s == "<<") return BinOp::Shl;
-    if (s == ">>") return BinOp::Shr;
+    if (s == "<<")
+      return BinOp::Shl;
+    if (s == ">>")
+      return BinOp::Shr;
     break;
   case 4:
-    if (s == "+") return BinOp::Add;
-    if (s == "-") return BinOp::Sub;
+    if (s == "+")
+      return BinOp::Add;
+    if (s == "-")
+      return BinOp::Sub;
     break;
   case 5:
-    if (s == "*") return BinOp::Mul;
-    if (s == "/") return BinOp::Div;
-    if (s == "//") return BinOp::FloorDiv;
-    if (s == "%") return BinOp::Mod;
-    if (s == "@") return BinOp::MatMul;
+    if (s == "*")
+      return BinOp::Mul;
+    if (s == "/")
+      return BinOp::Div;
+    if (s == "//")
+      return BinOp::FloorDiv;
+    if (s == "%")
+      return BinOp::Mod;
+    if (s == "@")
+      return BinOp::MatMul;
     break;
   }
   return std::nullopt;
@@ -311,7 +329,8 @@ void Parser::parseCallArguments(CallExpr &call) {
     } else {
       ExprPtr arg = parseTest();
       if (tok().isName("for") || tok().isName("async")) {
-        error(tok().loc, "generator expressions are not allowed in kernel code");
+        error(tok().loc,
+              "generator expressions are not allowed in kernel code");
         return;
       }
       if (sawKeyword) {
@@ -431,8 +450,9 @@ ExprPtr Parser::parseNumber() {
       return std::make_unique<ErrorExpr>(loc);
     value = value * base + d;
     if (value > limit) {
-      error(loc, "integer literal '" + t.text + "' is too large (the "
-                 "largest integer is 2**64 - 1)");
+      error(loc, "integer literal '" + t.text +
+                     "' is too large (the "
+                     "largest integer is 2**64 - 1)");
       return std::make_unique<ErrorExpr>(loc);
     }
   }
@@ -466,8 +486,8 @@ ExprPtr Parser::parseAtom() {
       return std::make_unique<NoneLiteral>(loc);
     }
     if (isPythonKeyword(t.text))
-      return errorExpr(loc, "invalid syntax: unexpected keyword '" + t.text +
-                                "'");
+      return errorExpr(loc,
+                       "invalid syntax: unexpected keyword '" + t.text + "'");
     advance();
     return std::make_unique<NameExpr>(loc, t.text.str());
   case TokKind::Op:
@@ -478,7 +498,8 @@ ExprPtr Parser::parseAtom() {
       return parseParenthesized();
     }
     if (t.text == "[") {
-      error(loc, "lists and list comprehensions are not allowed in kernel code");
+      error(loc,
+            "lists and list comprehensions are not allowed in kernel code");
       skipBracketed();
       return std::make_unique<ErrorExpr>(loc);
     }
@@ -492,7 +513,8 @@ ExprPtr Parser::parseAtom() {
       return std::make_unique<EllipsisLiteral>(loc);
     }
     if (t.text == "*")
-      return errorExpr(loc, "starred expressions are not allowed in kernel code");
+      return errorExpr(loc,
+                       "starred expressions are not allowed in kernel code");
     return errorExpr(loc, "expected an expression, found '" + t.text + "'");
   case TokKind::Newline:
   case TokKind::Eof:

@@ -84,7 +84,8 @@ void Parser::parseStatement(StmtList &out) {
     return rejectCompoundStatement(
         "unsupported construct: nested function definition");
   if (t.isOp("@"))
-    return rejectCompoundStatement("decorators are not allowed inside a kernel");
+    return rejectCompoundStatement(
+        "decorators are not allowed inside a kernel");
   if (t.isName("class"))
     return rejectCompoundStatement("classes are not allowed in kernel code");
   if (t.isName("try"))
@@ -183,19 +184,32 @@ static std::optional<BinOp> augmentedOp(const Token &t) {
       t.text == ":=")
     return std::nullopt;
   llvm::StringRef op = t.text.drop_back();
-  if (op == "+") return BinOp::Add;
-  if (op == "-") return BinOp::Sub;
-  if (op == "*") return BinOp::Mul;
-  if (op == "/") return BinOp::Div;
-  if (op == "//") return BinOp::FloorDiv;
-  if (op == "%") return BinOp::Mod;
-  if (op == "**") return BinOp::Pow;
-  if (op == "&") return BinOp::BitAnd;
-  if (op == "|") return BinOp::BitOr;
-  if (op == "^") return BinOp::BitXor;
-  if (op == "<<") return BinOp::Shl;
-  if (op == ">>") return BinOp::Shr;
-  if (op == "@") return BinOp::MatMul;
+  if (op == "+")
+    return BinOp::Add;
+  if (op == "-")
+    return BinOp::Sub;
+  if (op == "*")
+    return BinOp::Mul;
+  if (op == "/")
+    return BinOp::Div;
+  if (op == "//")
+    return BinOp::FloorDiv;
+  if (op == "%")
+    return BinOp::Mod;
+  if (op == "**")
+    return BinOp::Pow;
+  if (op == "&")
+    return BinOp::BitAnd;
+  if (op == "|")
+    return BinOp::BitOr;
+  if (op == "^")
+    return BinOp::BitXor;
+  if (op == "<<")
+    return BinOp::Shl;
+  if (op == ">>")
+    return BinOp::Shr;
+  if (op == "@")
+    return BinOp::MatMul;
   return std::nullopt;
 }
 
@@ -244,7 +258,8 @@ StmtPtr Parser::parseExpressionStatement() {
 void Parser::parseElif(IfStmt &s) {
   if (elifDepth >= kMaxElifChain) {
     error(tok().loc, "too many 'elif' branches in one 'if' statement (more "
-                     "than " + llvm::Twine(kMaxElifChain) + ")");
+                     "than " +
+                         llvm::Twine(kMaxElifChain) + ")");
     while (tok().isName("elif") || tok().isName("else"))
       skipStatement();
     return;
@@ -315,8 +330,8 @@ StmtPtr Parser::parseFor() {
     s->target = bounded(std::move(tuple));
   }
   if (!consumeName("in")) {
-    error(tok().loc, "expected 'in' in 'for' statement, found " +
-                         describeToken(tok()));
+    error(tok().loc,
+          "expected 'in' in 'for' statement, found " + describeToken(tok()));
     skipStatement();
     return nullptr;
   }

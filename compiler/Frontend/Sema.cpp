@@ -38,8 +38,7 @@ bool Sema::run(Module &m) {
   llvm::StringMap<const Specialization *> specFor;
   for (const Specialization &sp : specs) {
     auto it = functions.find(sp.kernel);
-    if (it == functions.end() ||
-        it->second->kind != FunctionKind::Kernel) {
+    if (it == functions.end() || it->second->kind != FunctionKind::Kernel) {
       error(SourceLoc(), "cannot specialize '" + sp.kernel +
                              "': the module has no kernel of that name");
       continue;
@@ -80,7 +79,8 @@ bool Sema::run(Module &m) {
                          p.name + "' and must be specialized with its value");
       else
         error(p.loc, "kernel '" + f->name + "' has the generic parameter '" +
-                         p.name + "' and must be specialized with its type "
+                         p.name +
+                         "' and must be specialized with its type "
                          "(or annotate it)");
       break;
     }
@@ -95,8 +95,8 @@ void Sema::ensureChecked(FunctionDef &f, SourceLoc callLoc) {
   if (callDepth >= kMaxCallDepth) {
     if (!reportedCallDepth)
       error(callLoc, "device function calls are nested too deeply (a chain "
-                     "of more than " + llvm::Twine(kMaxCallDepth) +
-                         " functions)");
+                     "of more than " +
+                         llvm::Twine(kMaxCallDepth) + " functions)");
     reportedCallDepth = true;
     return;
   }
@@ -288,16 +288,17 @@ Type Sema::resolveAnnotation(Expr &e, bool *isConstant) {
                    "'PrivateArray' and 'Constant' take type arguments");
       return Type::invalid();
     }
-    AddressSpace space = *head == "LocalAccessor" ? AddressSpace::Local
+    AddressSpace space = *head == "LocalAccessor"  ? AddressSpace::Local
                          : *head == "PrivateArray" ? AddressSpace::Private
                                                    : AddressSpace::Global;
     Expr *elem = s->index.get();
     Expr *rankExpr = nullptr;
     if (auto *t = llvm::dyn_cast<TupleExpr>(s->index.get())) {
       if (t->elements.size() != 2) {
-        error(s->index->loc, "'" + *head + "' takes an element type and an "
-                             "optional rank, as in '" + *head +
-                                 "[float32, 2]'");
+        error(s->index->loc, "'" + *head +
+                                 "' takes an element type and an "
+                                 "optional rank, as in '" +
+                                 *head + "[float32, 2]'");
         return Type::invalid();
       }
       elem = t->elements[0].get();
@@ -320,13 +321,13 @@ Type Sema::resolveAnnotation(Expr &e, bool *isConstant) {
         v = literalValue(*rankExpr);
       }
       if (!v || v->kind != ConstValue::Kind::Int) {
-        error(rankExpr->loc, "the rank of an '" + *head +
-                                 "' must be an integer constant");
+        error(rankExpr->loc,
+              "the rank of an '" + *head + "' must be an integer constant");
         return Type::invalid();
       }
       if (v->i < 1 || v->i > 3) {
-        error(rankExpr->loc, "array rank " + toString(v->i) +
-                                 " is out of range (1 to 3)");
+        error(rankExpr->loc,
+              "array rank " + toString(v->i) + " is out of range (1 to 3)");
         return Type::invalid();
       }
       rank = static_cast<unsigned>(v->i);
@@ -355,8 +356,7 @@ VarDecl *Sema::declare(const std::string &name, SourceLoc loc, Type type) {
 /// Converts a specialization constant to the parameter's type `t` with the
 /// implicit-safe rules; returns the reason on failure.
 static std::optional<ConstValue> convertSpecConstant(const ConstantValue &v,
-                                                     Type t,
-                                                     std::string &why) {
+                                                     Type t, std::string &why) {
   ConstValue c;
   switch (v.kind) {
   case ConstantValue::Kind::Int:
@@ -410,8 +410,8 @@ void Sema::checkParameters(FunctionDef &f, const Specialization *spec) {
       continue;
     } else if (p.defaultValue) {
       error(p.defaultValue->loc,
-            std::string("parameter default values are not allowed in ") +
-                what + "s");
+            std::string("parameter default values are not allowed in ") + what +
+                "s");
     } else if (!p.annotation) {
       // Generic: the type comes from the specialization (a kernel) or from
       // the call (a device function's specialization).
@@ -435,8 +435,9 @@ void Sema::checkParameters(FunctionDef &f, const Specialization *spec) {
       } else {
         f.isGeneric = true;
         if (!isKernel && f.isExtern)
-          error(p.loc, "parameter '" + p.name + "' of an external device "
-                       "function must be annotated");
+          error(p.loc, "parameter '" + p.name +
+                           "' of an external device "
+                           "function must be annotated");
         continue;
       }
     } else {
@@ -518,8 +519,9 @@ void Sema::checkParameters(FunctionDef &f, const Specialization *spec) {
                     "' must be annotated 'Item' or 'NdItem'");
         } else if (type.isGroup() || type.isSubGroup()) {
           error(p.annotation ? p.annotation->loc : p.loc,
-                "a kernel cannot take a '" + type.str() + "' parameter; get "
-                "it from the NdItem ('get_group()', 'get_sub_group()')");
+                "a kernel cannot take a '" + type.str() +
+                    "' parameter; get "
+                    "it from the NdItem ('get_group()', 'get_sub_group()')");
           type = Type::invalid();
         } else if (type.isArray() && type.space() == AddressSpace::Private) {
           error(p.annotation ? p.annotation->loc : p.loc,
@@ -546,8 +548,8 @@ void Sema::checkParameters(FunctionDef &f, const Specialization *spec) {
   if (spec) {
     for (auto &[name, _] : spec->types)
       if (!specUsed.count(name))
-        error(f.loc, "specialization of kernel '" + f.name +
-                         "' names '" + name + "', which is not a parameter");
+        error(f.loc, "specialization of kernel '" + f.name + "' names '" +
+                         name + "', which is not a parameter");
     for (auto &[name, _] : spec->constants)
       if (!specUsed.count(name))
         error(f.loc, "specialization of kernel '" + f.name +
@@ -638,7 +640,8 @@ void Sema::checkSignature(FunctionDef &f, const Specialization *spec) {
       Type t = resolveAnnotation(*f.returns);
       if (t.isValid() && !t.isScalar()) {
         error(f.returns->loc, "a device function can only return a scalar, "
-                              "not '" + t.str() + "'");
+                              "not '" +
+                                  t.str() + "'");
         t = Type::invalid();
       }
       f.resultType = t;
@@ -683,21 +686,19 @@ static bool alwaysReturns(const StmtList &body) {
       // `while True:` without a break never falls through.
       auto &w = llvm::cast<WhileStmt>(*s);
       auto *b = llvm::dyn_cast<BoolLiteral>(w.cond.get());
-      std::function<bool(const StmtList &)> hasBreak =
-          [&](const StmtList &l) {
-            for (auto &x : l) {
-              if (llvm::isa<BreakStmt>(x.get()))
-                return true;
-              if (auto *i = llvm::dyn_cast<IfStmt>(x.get()))
-                if (hasBreak(i->thenBody) || hasBreak(i->elseBody))
-                  return true;
-            }
-            return false;
-          };
+      std::function<bool(const StmtList &)> hasBreak = [&](const StmtList &l) {
+        for (auto &x : l) {
+          if (llvm::isa<BreakStmt>(x.get()))
+            return true;
+          if (auto *i = llvm::dyn_cast<IfStmt>(x.get()))
+            if (hasBreak(i->thenBody) || hasBreak(i->elseBody))
+              return true;
+        }
+        return false;
+      };
       if (b && b->value && !hasBreak(w.body))
         return true;
-      if (!w.elseBody.empty() && alwaysReturns(w.elseBody) &&
-          !hasBreak(w.body))
+      if (!w.elseBody.empty() && alwaysReturns(w.elseBody) && !hasBreak(w.body))
         return true;
       break;
     }
@@ -724,8 +725,9 @@ void Sema::checkBody(FunctionDef &f) {
   checkBlock(f.body);
   if (f.kind == FunctionKind::DeviceFunc && f.returnsValue &&
       f.resultType.isValid() && !alwaysReturns(f.body))
-    error(f.loc, "device function '" + f.name + "' returns a value but can "
-                 "reach the end of its body without a 'return'");
+    error(f.loc, "device function '" + f.name +
+                     "' returns a value but can "
+                     "reach the end of its body without a 'return'");
 }
 
 void Sema::checkRecursion(Module &m) {

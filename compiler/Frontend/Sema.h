@@ -63,15 +63,13 @@ private:
 
   // Device functions and specialization (SemaFunctions.cpp).
   void checkDeviceCall(ast::ExprPtr &e, ast::FunctionDef &callee);
-  ast::FunctionDef *instantiate(ast::FunctionDef &generic,
-                                const std::vector<Type> &types,
-                                const std::vector<std::optional<ConstValue>>
-                                    &constants,
-                                SourceLoc callLoc);
+  ast::FunctionDef *
+  instantiate(ast::FunctionDef &generic, const std::vector<Type> &types,
+              const std::vector<std::optional<ConstValue>> &constants,
+              SourceLoc callLoc);
   void checkReturn(ast::ReturnStmt &r);
   /// The type a specialization string names, or nullopt with `error` set.
-  std::optional<Type> parseTypeString(llvm::StringRef text,
-                                      std::string &error);
+  std::optional<Type> parseTypeString(llvm::StringRef text, std::string &error);
 
   // Statements (Sema.cpp).
   void checkBlock(ast::StmtList &body);
@@ -161,9 +159,8 @@ private:
   bool checkIndexList(ast::ExprPtr &index, unsigned rank,
                       const std::string &arrayName, SourceLoc loc,
                       std::vector<ast::ExprPtr> &out);
-  std::optional<unsigned> constantDimension(ast::ExprPtr &arg,
-                                            llvm::StringRef what,
-                                            unsigned limit);
+  std::optional<unsigned>
+  constantDimension(ast::ExprPtr &arg, llvm::StringRef what, unsigned limit);
   void diagnoseUnknownCallee(const ast::Expr &callee);
   /// Explains why a module-level or builtin name is not a value.
   void diagnoseNonValueName(const std::string &name, SourceLoc loc);

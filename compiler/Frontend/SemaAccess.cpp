@@ -35,8 +35,8 @@ void Sema::checkAttribute(ExprPtr &e) {
       hint = "; call it: '" + a->attr + "()'";
     else if (a->attr == "dimensions" && obj->type.isIndexObject())
       hint = "; it is an attribute of 'Item'";
-    error(a->attrLoc, "'" + obj->type.str() + "' has no attribute '" +
-                          a->attr + "'" + hint);
+    error(a->attrLoc, "'" + obj->type.str() + "' has no attribute '" + a->attr +
+                          "'" + hint);
     return;
   }
   if (obj && obj->type.isArray()) {
@@ -58,8 +58,10 @@ void Sema::checkAttribute(ExprPtr &e) {
       return;
     }
     if (a->attr == "shape") {
-      error(a->loc, "'" + obj->name + ".shape' must be indexed with a "
-                    "constant, as in '" + obj->name + ".shape[0]'");
+      error(a->loc, "'" + obj->name +
+                        ".shape' must be indexed with a "
+                        "constant, as in '" +
+                        obj->name + ".shape[0]'");
       return;
     }
     error(a->attrLoc, "'Array' has no attribute '" + a->attr + "'");
@@ -86,20 +88,23 @@ void Sema::checkAttribute(ExprPtr &e) {
                           Type::float32());
           return;
         }
-        error(a->loc, "'math." + a->attr + "' is not a constant (math.pi, "
-                      "math.e, math.tau, math.inf and math.nan are); call "
-                      "math functions");
+        error(a->loc, "'math." + a->attr +
+                          "' is not a constant (math.pi, "
+                          "math.e, math.tau, math.inf and math.nan are); call "
+                          "math functions");
         return;
       }
       if (n->name == "MemoryOrder" || n->name == "MemoryScope" ||
           n->name == "AddressSpace") {
-        error(a->loc, "'" + n->name + "." + a->attr + "' can only be passed "
-                      "to AtomicRef, atomic_fence and group_barrier");
+        error(a->loc, "'" + n->name + "." + a->attr +
+                          "' can only be passed "
+                          "to AtomicRef, atomic_fence and group_barrier");
         return;
       }
       if (n->name == "np" || n->name == "numpy" || n->name == "kiln") {
-        error(a->loc, "'" + n->name + "." + a->attr + "' is not a value in "
-                      "kernel code");
+        error(a->loc, "'" + n->name + "." + a->attr +
+                          "' is not a value in "
+                          "kernel code");
         return;
       }
     }
@@ -118,9 +123,8 @@ void Sema::checkSubscript(ExprPtr &e) {
   if (auto *attr = llvm::dyn_cast<AttributeExpr>(s->value.get())) {
     VarDecl *obj = lookupObject(*attr->value);
     if (obj && obj->type.isArray() && attr->attr == "shape") {
-      std::optional<unsigned> dim =
-          constantDimension(s->index, "'" + obj->name + ".shape'",
-                            obj->type.rank());
+      std::optional<unsigned> dim = constantDimension(
+          s->index, "'" + obj->name + ".shape'", obj->type.rank());
       if (!dim)
         return;
       // The extents of local_array / private_array are constants.
@@ -141,8 +145,8 @@ void Sema::checkSubscript(ExprPtr &e) {
       error(s->loc, "an 'Item' is not subscriptable; use '" + obj->name +
                         ".get_id(d)'");
     else
-      error(s->loc, "a value of type '" + obj->type.str() +
-                        "' is not subscriptable");
+      error(s->loc,
+            "a value of type '" + obj->type.str() + "' is not subscriptable");
     return;
   }
   checkExpr(s->value);
@@ -182,8 +186,8 @@ void Sema::checkArrayElement(ExprPtr &e, VarDecl *array) {
       continue;
     }
     if (!idx->type.isInteger()) {
-      error(idx->loc, "array index must be an integer, got '" +
-                          idx->type.str() + "'");
+      error(idx->loc,
+            "array index must be an integer, got '" + idx->type.str() + "'");
       ok = false;
       continue;
     }

@@ -90,14 +90,16 @@ void Sema::checkMinMax(ExprPtr &e, Builtin op) {
     return;
   }
   if (call->args.size() < 2) {
-    error(call->loc, std::string("'") + name + "' needs at least two "
-                     "numbers (iterables are not supported)");
+    error(call->loc, std::string("'") + name +
+                         "' needs at least two "
+                         "numbers (iterables are not supported)");
     return;
   }
   bool ok = true, allFoldable = true, allBool = true;
   for (auto &a : call->args) {
     checkExpr(a);
-    if (!a->type.isValid() || !requireScalar(*a, std::string("'") + name + "'")) {
+    if (!a->type.isValid() ||
+        !requireScalar(*a, std::string("'") + name + "'")) {
       ok = false;
       continue;
     }
@@ -145,8 +147,8 @@ void Sema::checkAbs(ExprPtr &e) {
   if (isFoldable(*a)) {
     ConstValue v = *literalValue(*a);
     if (v.isFloat())
-      replaceWithConstant(e, FoldResult{ConstValue::ofFloat(std::fabs(v.f)), {}},
-                          call->loc);
+      replaceWithConstant(
+          e, FoldResult{ConstValue::ofFloat(std::fabs(v.f)), {}}, call->loc);
     else {
       IntValue i = v.asInt();
       replaceWithConstant(e, FoldResult{ConstValue::ofInt(i < 0 ? -i : i), {}},
@@ -171,49 +173,79 @@ struct MathFn {
   bool predicate; ///< Returns bool.
 };
 const MathFn mathFns[] = {
-    {"sqrt", 1, false},     {"exp", 1, false},      {"exp2", 1, false},
-    {"log", 1, false},      {"log2", 1, false},     {"log10", 1, false},
-    {"sin", 1, false},      {"cos", 1, false},      {"tan", 1, false},
-    {"asin", 1, false},     {"acos", 1, false},     {"atan", 1, false},
-    {"atan2", 2, false},    {"sinh", 1, false},     {"cosh", 1, false},
-    {"tanh", 1, false},     {"pow", 2, false},      {"floor", 1, false},
-    {"ceil", 1, false},     {"trunc", 1, false},    {"fabs", 1, false},
-    {"fmod", 2, false},     {"copysign", 2, false}, {"hypot", 2, false},
-    {"erf", 1, false},      {"isnan", 1, true},     {"isinf", 1, true},
-    {"isfinite", 1, true},  {"fma", 3, false},      {"rsqrt", 1, false},
+    {"sqrt", 1, false},    {"exp", 1, false},      {"exp2", 1, false},
+    {"log", 1, false},     {"log2", 1, false},     {"log10", 1, false},
+    {"sin", 1, false},     {"cos", 1, false},      {"tan", 1, false},
+    {"asin", 1, false},    {"acos", 1, false},     {"atan", 1, false},
+    {"atan2", 2, false},   {"sinh", 1, false},     {"cosh", 1, false},
+    {"tanh", 1, false},    {"pow", 2, false},      {"floor", 1, false},
+    {"ceil", 1, false},    {"trunc", 1, false},    {"fabs", 1, false},
+    {"fmod", 2, false},    {"copysign", 2, false}, {"hypot", 2, false},
+    {"erf", 1, false},     {"isnan", 1, true},     {"isinf", 1, true},
+    {"isfinite", 1, true}, {"fma", 3, false},      {"rsqrt", 1, false},
 };
 
 double foldMath(llvm::StringRef n, const double *x) {
-  if (n == "sqrt") return std::sqrt(x[0]);
-  if (n == "exp") return std::exp(x[0]);
-  if (n == "exp2") return std::exp2(x[0]);
-  if (n == "log") return std::log(x[0]);
-  if (n == "log2") return std::log2(x[0]);
-  if (n == "log10") return std::log10(x[0]);
-  if (n == "sin") return std::sin(x[0]);
-  if (n == "cos") return std::cos(x[0]);
-  if (n == "tan") return std::tan(x[0]);
-  if (n == "asin") return std::asin(x[0]);
-  if (n == "acos") return std::acos(x[0]);
-  if (n == "atan") return std::atan(x[0]);
-  if (n == "atan2") return std::atan2(x[0], x[1]);
-  if (n == "sinh") return std::sinh(x[0]);
-  if (n == "cosh") return std::cosh(x[0]);
-  if (n == "tanh") return std::tanh(x[0]);
-  if (n == "pow") return std::pow(x[0], x[1]);
-  if (n == "floor") return std::floor(x[0]);
-  if (n == "ceil") return std::ceil(x[0]);
-  if (n == "trunc") return std::trunc(x[0]);
-  if (n == "fabs") return std::fabs(x[0]);
-  if (n == "fmod") return std::fmod(x[0], x[1]);
-  if (n == "copysign") return std::copysign(x[0], x[1]);
-  if (n == "hypot") return std::hypot(x[0], x[1]);
-  if (n == "erf") return std::erf(x[0]);
-  if (n == "fma") return std::fma(x[0], x[1], x[2]);
-  if (n == "rsqrt") return 1.0 / std::sqrt(x[0]);
-  if (n == "isnan") return std::isnan(x[0]);
-  if (n == "isinf") return std::isinf(x[0]);
-  if (n == "isfinite") return std::isfinite(x[0]);
+  if (n == "sqrt")
+    return std::sqrt(x[0]);
+  if (n == "exp")
+    return std::exp(x[0]);
+  if (n == "exp2")
+    return std::exp2(x[0]);
+  if (n == "log")
+    return std::log(x[0]);
+  if (n == "log2")
+    return std::log2(x[0]);
+  if (n == "log10")
+    return std::log10(x[0]);
+  if (n == "sin")
+    return std::sin(x[0]);
+  if (n == "cos")
+    return std::cos(x[0]);
+  if (n == "tan")
+    return std::tan(x[0]);
+  if (n == "asin")
+    return std::asin(x[0]);
+  if (n == "acos")
+    return std::acos(x[0]);
+  if (n == "atan")
+    return std::atan(x[0]);
+  if (n == "atan2")
+    return std::atan2(x[0], x[1]);
+  if (n == "sinh")
+    return std::sinh(x[0]);
+  if (n == "cosh")
+    return std::cosh(x[0]);
+  if (n == "tanh")
+    return std::tanh(x[0]);
+  if (n == "pow")
+    return std::pow(x[0], x[1]);
+  if (n == "floor")
+    return std::floor(x[0]);
+  if (n == "ceil")
+    return std::ceil(x[0]);
+  if (n == "trunc")
+    return std::trunc(x[0]);
+  if (n == "fabs")
+    return std::fabs(x[0]);
+  if (n == "fmod")
+    return std::fmod(x[0], x[1]);
+  if (n == "copysign")
+    return std::copysign(x[0], x[1]);
+  if (n == "hypot")
+    return std::hypot(x[0], x[1]);
+  if (n == "erf")
+    return std::erf(x[0]);
+  if (n == "fma")
+    return std::fma(x[0], x[1], x[2]);
+  if (n == "rsqrt")
+    return 1.0 / std::sqrt(x[0]);
+  if (n == "isnan")
+    return std::isnan(x[0]);
+  if (n == "isinf")
+    return std::isinf(x[0]);
+  if (n == "isfinite")
+    return std::isfinite(x[0]);
   return 0;
 }
 } // namespace
@@ -226,8 +258,8 @@ bool Sema::checkMathCall(ExprPtr &e, llvm::StringRef name) {
   if (!fnInfo)
     return false;
   auto *call = llvm::cast<CallExpr>(e.get());
-  std::string what = (name == "fma" || name == "rsqrt" ? "" : "math.") +
-                     name.str();
+  std::string what =
+      (name == "fma" || name == "rsqrt" ? "" : "math.") + name.str();
   if (!checkArity(*call, what, fnInfo->arity))
     return true;
   bool ok = true, allFoldable = true;
@@ -250,8 +282,7 @@ bool Sema::checkMathCall(ExprPtr &e, llvm::StringRef name) {
       e = makeLiteral(call->loc, ConstValue::ofBool(r != 0), false,
                       Type::boolean());
     else
-      e = makeLiteral(call->loc, ConstValue::ofFloat(r), true,
-                      Type::float32());
+      e = makeLiteral(call->loc, ConstValue::ofFloat(r), true, Type::float32());
     return true;
   }
   // Integer operands are converted to a float: float64 for 64-bit
@@ -288,8 +319,8 @@ void Sema::checkSelect(ExprPtr &e) {
   Type t = a.type.isBool() && b.type.isBool() && !isWeak(a) && !isWeak(b)
                ? Type::boolean()
                : commonType(a, b);
-  if (t.isBool() && (isWeak(a) || isWeak(b) || !a.type.isBool() ||
-                     !b.type.isBool()))
+  if (t.isBool() &&
+      (isWeak(a) || isWeak(b) || !a.type.isBool() || !b.type.isBool()))
     t = Type::int64();
   auto out = std::make_unique<BuiltinExpr>(call->loc, Builtin::Select);
   for (size_t i = 0; i < 3; ++i) {
@@ -330,9 +361,9 @@ std::optional<std::string> Sema::stringValue(const StringLiteral &s) {
   std::string out;
   size_t i = 0;
   while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' ||
-                               text[i] == '\n' || text[i] == '\r' ||
-                               text[i] == '\\'))
+    while (i < text.size() &&
+           (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' ||
+            text[i] == '\r' || text[i] == '\\'))
       ++i;
     if (i >= text.size())
       break;
@@ -379,25 +410,52 @@ std::optional<std::string> Sema::stringValue(const StringLiteral &s) {
         return v;
       };
       switch (n) {
-      case 'n': out.push_back('\n'); break;
-      case 't': out.push_back('\t'); break;
-      case 'r': out.push_back('\r'); break;
-      case 'a': out.push_back('\a'); break;
-      case 'b': out.push_back('\b'); break;
-      case 'f': out.push_back('\f'); break;
-      case 'v': out.push_back('\v'); break;
-      case '\\': out.push_back('\\'); break;
-      case '\'': out.push_back('\''); break;
-      case '"': out.push_back('"'); break;
-      case '\n': break; // Line continuation.
-      case 'x': out.push_back(static_cast<char>(hex(2))); break;
-      case 'u': appendUTF8(out, hex(4)); break;
-      case 'U': appendUTF8(out, hex(8)); break;
+      case 'n':
+        out.push_back('\n');
+        break;
+      case 't':
+        out.push_back('\t');
+        break;
+      case 'r':
+        out.push_back('\r');
+        break;
+      case 'a':
+        out.push_back('\a');
+        break;
+      case 'b':
+        out.push_back('\b');
+        break;
+      case 'f':
+        out.push_back('\f');
+        break;
+      case 'v':
+        out.push_back('\v');
+        break;
+      case '\\':
+        out.push_back('\\');
+        break;
+      case '\'':
+        out.push_back('\'');
+        break;
+      case '"':
+        out.push_back('"');
+        break;
+      case '\n':
+        break; // Line continuation.
+      case 'x':
+        out.push_back(static_cast<char>(hex(2)));
+        break;
+      case 'u':
+        appendUTF8(out, hex(4));
+        break;
+      case 'U':
+        appendUTF8(out, hex(8));
+        break;
       default:
         if (n >= '0' && n <= '7') {
           unsigned v = n - '0';
-          for (unsigned k = 0; k < 2 && i < text.size() && text[i] >= '0' &&
-                               text[i] <= '7';
+          for (unsigned k = 0;
+               k < 2 && i < text.size() && text[i] >= '0' && text[i] <= '7';
                ++k, ++i)
             v = v * 8 + (text[i] - '0');
           out.push_back(static_cast<char>(v));
@@ -461,7 +519,8 @@ void Sema::checkPrint(ExprPtr &e) {
     }
     if (!a->type.isScalar()) {
       error(a->loc, "print() accepts scalars and string literals, not a "
-                    "value of type '" + a->type.str() + "'");
+                    "value of type '" +
+                        a->type.str() + "'");
       ok = false;
       continue;
     }
@@ -520,17 +579,19 @@ bool Sema::checkCollectiveValue(ExprPtr &v, llvm::StringRef name) {
   if (!v->type.isValid())
     return false;
   if (!v->type.isScalar()) {
-    error(v->loc, "'" + name + "' needs a scalar value, not '" +
-                      v->type.str() + "'");
+    error(v->loc,
+          "'" + name + "' needs a scalar value, not '" + v->type.str() + "'");
     return false;
   }
   if (v->type.isBool()) {
-    error(v->loc, "'" + name + "' does not accept bool values; convert to an "
+    error(v->loc, "'" + name +
+                      "' does not accept bool values; convert to an "
                       "integer first, as in int32(x)");
     return false;
   }
   if (v->type.isBFloat16()) {
-    error(v->loc, "'" + name + "' does not accept bfloat16 values (a storage "
+    error(v->loc, "'" + name +
+                      "' does not accept bfloat16 values (a storage "
                       "type); convert to float32 first");
     return false;
   }
@@ -542,8 +603,9 @@ std::optional<CollectiveOp> Sema::collectiveOp(Expr &op, Type t,
                                                llvm::StringRef name) {
   auto *s = llvm::dyn_cast<StringLiteral>(&op);
   if (!s) {
-    error(op.loc, "the operation of '" + name + "' must be a string literal: "
-                  "\"add\", \"min\", \"max\", \"and\", \"or\" or \"xor\"");
+    error(op.loc, "the operation of '" + name +
+                      "' must be a string literal: "
+                      "\"add\", \"min\", \"max\", \"and\", \"or\" or \"xor\"");
     return std::nullopt;
   }
   std::optional<std::string> text = stringValue(*s);
@@ -611,7 +673,8 @@ void Sema::checkCollective(ExprPtr &e, Builtin op, llvm::StringRef name) {
       return;
     if (!id->type.isInteger()) {
       error(id->loc, "the local linear id of 'group_broadcast' must be an "
-                     "integer, got '" + id->type.str() + "'");
+                     "integer, got '" +
+                         id->type.str() + "'");
       return;
     }
     convertTo(id, Type::int64());
@@ -651,8 +714,8 @@ void Sema::checkShuffle(ExprPtr &e, ExprPtr &sg, ShuffleMode mode,
     return;
   if (!offset->type.isInteger()) {
     error(offset->loc, "the " + std::string(second) + " of '" + name +
-                           "' must be an integer, got '" +
-                           offset->type.str() + "'");
+                           "' must be an integer, got '" + offset->type.str() +
+                           "'");
     return;
   }
   convertTo(offset, Type::int64());

@@ -32,15 +32,17 @@ void Sema::checkCall(ExprPtr &e) {
     auto f = functions.find(n->name);
     if (f != functions.end()) {
       if (f->second->kind == FunctionKind::Kernel) {
-        error(n->loc, "cannot call kernel '" + n->name + "'; kernels are "
-                      "launched from the host (use a @device_func)");
+        error(n->loc, "cannot call kernel '" + n->name +
+                          "'; kernels are "
+                          "launched from the host (use a @device_func)");
         return;
       }
       return checkDeviceCall(e, *f->second);
     }
     if (ignoredNames.count(n->name) && !constants.count(n->name)) {
-      error(n->loc, "cannot call '" + n->name + "': only @device_func "
-                    "functions can be called from kernel code");
+      error(n->loc, "cannot call '" + n->name +
+                        "': only @device_func "
+                        "functions can be called from kernel code");
       return;
     }
     diagnoseNonValueName(n->name, n->loc);
@@ -51,8 +53,8 @@ void Sema::checkCall(ExprPtr &e) {
       if (obj->type.isItem())
         return checkItemMethod(e, obj, a->attr, a->attrLoc);
       if (obj->type.isArray()) {
-        error(a->attrLoc, "'" + obj->type.str() + "' has no method '" +
-                              a->attr + "'");
+        error(a->attrLoc,
+              "'" + obj->type.str() + "' has no method '" + a->attr + "'");
         return;
       }
       checkObjectOrValue(a->value);
@@ -160,8 +162,7 @@ void Sema::checkObjectMethod(ExprPtr &e, ExprPtr &object,
       {"get_local_id", Builtin::NdLocalId, true, Type::int64()},
       {"get_global_range", Builtin::NdGlobalRange, true, Type::int64()},
       {"get_local_range", Builtin::NdLocalRange, true, Type::int64()},
-      {"get_global_linear_id", Builtin::NdGlobalLinearId, false,
-       Type::int64()},
+      {"get_global_linear_id", Builtin::NdGlobalLinearId, false, Type::int64()},
       {"get_local_linear_id", Builtin::NdLocalLinearId, false, Type::int64()},
       {"get_group", Builtin::NdGetGroup, false, Type::group()},
       {"get_sub_group", Builtin::NdGetSubGroup, false, Type::subGroup()},
@@ -263,8 +264,10 @@ void Sema::checkCast(ExprPtr &e, ScalarKind to) {
     return;
   }
   if (call->args.size() != 1) {
-    error(call->loc, "'" + t.str() + "' conversion takes exactly one "
-                     "argument, got " + std::to_string(call->args.size()));
+    error(call->loc, "'" + t.str() +
+                         "' conversion takes exactly one "
+                         "argument, got " +
+                         std::to_string(call->args.size()));
     return;
   }
   ExprPtr &arg = call->args[0];
@@ -291,12 +294,11 @@ void Sema::checkCast(ExprPtr &e, ScalarKind to) {
                                  /*isImplicit=*/false);
 }
 
-std::optional<unsigned> Sema::constantDimension(ExprPtr &arg,
-                                                llvm::StringRef what,
-                                                unsigned limit) {
+std::optional<unsigned>
+Sema::constantDimension(ExprPtr &arg, llvm::StringRef what, unsigned limit) {
   if (llvm::isa<TupleExpr>(arg.get()) || llvm::isa<SliceExpr>(arg.get())) {
-    error(arg->loc, "the dimension of " + what +
-                        " must be a single integer constant");
+    error(arg->loc,
+          "the dimension of " + what + " must be a single integer constant");
     return std::nullopt;
   }
   checkExpr(arg);
@@ -313,16 +315,17 @@ std::optional<unsigned> Sema::constantDimension(ExprPtr &arg,
   if (what.ends_with(".shape'") && d < 0 && d >= -IntValue(limit))
     d += limit;
   if (d < 0 || d >= IntValue(limit)) {
-    error(arg->loc, "dimension " + toString(lit->value) + " is out of range "
-                        "for " + what + " (0 to " + std::to_string(limit - 1) +
-                        ")");
+    error(arg->loc, "dimension " + toString(lit->value) +
+                        " is out of range "
+                        "for " +
+                        what + " (0 to " + std::to_string(limit - 1) + ")");
     return std::nullopt;
   }
   return static_cast<unsigned>(d);
 }
 
-void Sema::checkItemMethod(ExprPtr &e, VarDecl *item,
-                           const std::string &method, SourceLoc methodLoc) {
+void Sema::checkItemMethod(ExprPtr &e, VarDecl *item, const std::string &method,
+                           SourceLoc methodLoc) {
   auto *call = llvm::cast<CallExpr>(e.get());
   std::optional<ItemQuery> query;
   if (method == "get_id")
@@ -357,8 +360,10 @@ void Sema::checkItemMethod(ExprPtr &e, VarDecl *item,
     }
   } else {
     if (call->args.size() != 1) {
-      error(call->loc, "'" + method + "' takes exactly one argument (the "
-                       "dimension), got " + std::to_string(call->args.size()));
+      error(call->loc, "'" + method +
+                           "' takes exactly one argument (the "
+                           "dimension), got " +
+                           std::to_string(call->args.size()));
       return;
     }
     std::optional<unsigned> d =

@@ -48,8 +48,8 @@ Type Sema::commonType(const Expr &a, const Expr &b) {
 bool Sema::coerceWeak(ExprPtr &e, Type t) {
   if (auto *i = llvm::dyn_cast<IntLiteral>(e.get())) {
     if (t.isFloat()) {
-      e = makeLiteral(e->loc, ConstValue::ofFloat(static_cast<double>(i->value)),
-                      false, t);
+      e = makeLiteral(
+          e->loc, ConstValue::ofFloat(static_cast<double>(i->value)), false, t);
       return true;
     }
     if (!t.isInteger() || !fitsIn(i->value, t)) {
@@ -99,16 +99,18 @@ bool Sema::convertImplicitly(ExprPtr &e, Type t, llvm::StringRef context) {
   if (!e->type.isValid() || !t.isValid())
     return false;
   if (!e->type.isScalar()) {
-    error(e->loc, "cannot use a value of type '" + e->type.str() + "' in " +
-                      context);
+    error(e->loc,
+          "cannot use a value of type '" + e->type.str() + "' in " + context);
     return false;
   }
   if (isWeak(*e))
     return coerceWeak(e, t);
   if (!isImplicitlyConvertible(e->type, t)) {
     error(e->loc, "cannot implicitly convert '" + e->type.str() + "' to '" +
-                      t.str() + "' in " + context + "; use an explicit cast "
-                      "such as " + t.str() + "(...)");
+                      t.str() + "' in " + context +
+                      "; use an explicit cast "
+                      "such as " +
+                      t.str() + "(...)");
     return false;
   }
   convertTo(e, t);
@@ -118,8 +120,8 @@ bool Sema::convertImplicitly(ExprPtr &e, Type t, llvm::StringRef context) {
 void Sema::finalizeWeak(ExprPtr &e) {
   if (!isWeak(*e))
     return;
-  coerceWeak(e, llvm::isa<IntLiteral>(e.get()) ? Type::int64()
-                                               : Type::float32());
+  coerceWeak(e,
+             llvm::isa<IntLiteral>(e.get()) ? Type::int64() : Type::float32());
 }
 
 void Sema::convertToBool(ExprPtr &e) {
@@ -274,26 +276,30 @@ void Sema::checkName(ExprPtr &e) {
     if (it != vars.end()) {
       VarDecl *d = it->second;
       if (d->type.isArray()) {
-        error(n->loc, "array '" + n->name + "' cannot be used as a value; "
-                      "index it, as in '" + n->name + "[i]'");
+        error(n->loc, "array '" + n->name +
+                          "' cannot be used as a value; "
+                          "index it, as in '" +
+                          n->name + "[i]'");
         return;
       }
       if (d->type.isItem()) {
-        error(n->loc, "'" + n->name + "' (an 'Item') cannot be used as a "
-                      "value; call one of its methods, as in '" + n->name +
-                      ".get_id(0)'");
+        error(n->loc, "'" + n->name +
+                          "' (an 'Item') cannot be used as a "
+                          "value; call one of its methods, as in '" +
+                          n->name + ".get_id(0)'");
         return;
       }
       if (d->type.isIndexObject() || d->type.isAtomicRef()) {
-        const char *example = d->type.isNdItem() ? ".get_global_id(0)"
-                              : d->type.isGroup() ? ".get_group_id(0)"
+        const char *example = d->type.isNdItem()     ? ".get_global_id(0)"
+                              : d->type.isGroup()    ? ".get_group_id(0)"
                               : d->type.isSubGroup() ? ".get_local_id()"
                                                      : ".load()";
         error(n->loc, "'" + n->name + "' (" +
                           (d->type.isAtomicRef() ? "an" : "a") + " '" +
-                          d->type.str() + "') cannot be used as a value; "
-                          "call one of its methods, as in '" + n->name +
-                          example + "'");
+                          d->type.str() +
+                          "') cannot be used as a value; "
+                          "call one of its methods, as in '" +
+                          n->name + example + "'");
         return;
       }
       if (!d->type.isValid() && (d->init || d->atomicInit))
@@ -305,8 +311,8 @@ void Sema::checkName(ExprPtr &e) {
       return;
     }
     if (assignedNames.count(n->name)) {
-      error(n->loc, "local variable '" + n->name +
-                        "' is referenced before assignment");
+      error(n->loc,
+            "local variable '" + n->name + "' is referenced before assignment");
       return;
     }
   }
@@ -327,11 +333,13 @@ void Sema::diagnoseNonValueName(const std::string &name, SourceLoc loc) {
       name == "LocalAccessor" || name == "PrivateArray" || name == "Constant")
     error(loc, "'" + name + "' is a type, not a value");
   else if (functions.count(name))
-    error(loc, "function '" + name + "' can only be called; functions are "
-               "not values in kernel code");
+    error(loc, "function '" + name +
+                   "' can only be called; functions are "
+                   "not values in kernel code");
   else if (ignoredNames.count(name))
-    error(loc, "module-level name '" + name + "' is not a compile-time "
-               "constant and cannot be used in kernel code");
+    error(loc, "module-level name '" + name +
+                   "' is not a compile-time "
+                   "constant and cannot be used in kernel code");
   else
     error(loc, "use of undefined name '" + name + "'");
 }
@@ -341,8 +349,8 @@ void Sema::checkUnary(ExprPtr &e) {
   checkExpr(u->operand);
   if (!u->operand->type.isValid())
     return;
-  if (!requireScalar(*u->operand, std::string("operator '") +
-                                      spelling(u->op) + "'"))
+  if (!requireScalar(*u->operand,
+                     std::string("operator '") + spelling(u->op) + "'"))
     return;
   if (isFoldable(*u->operand)) {
     SourceLoc loc = u->loc;
@@ -413,10 +421,10 @@ void Sema::checkBinary(ExprPtr &e) {
     t = Type::boolean();
   if ((isBitwise(b->op) || b->op == BinOp::Shl || b->op == BinOp::Shr) &&
       t.isFloat()) {
-    error(b->opLoc, what + " requires integer operands, got '" +
-                      (b->lhs->type.isFloat() ? b->lhs->type : b->rhs->type)
-                          .str() +
-                      "'");
+    error(b->opLoc,
+          what + " requires integer operands, got '" +
+              (b->lhs->type.isFloat() ? b->lhs->type : b->rhs->type).str() +
+              "'");
     return;
   }
   if (b->op == BinOp::Div) {

@@ -38,9 +38,10 @@ static std::string constantSpelling(const ConstValue &v) {
   return "?";
 }
 
-FunctionDef *Sema::instantiate(
-    FunctionDef &generic, const std::vector<Type> &types,
-    const std::vector<std::optional<ConstValue>> &consts, SourceLoc callLoc) {
+FunctionDef *
+Sema::instantiate(FunctionDef &generic, const std::vector<Type> &types,
+                  const std::vector<std::optional<ConstValue>> &consts,
+                  SourceLoc callLoc) {
   std::string key;
   std::string readable;
   for (size_t i = 0; i < generic.params.size(); ++i) {
@@ -51,8 +52,8 @@ FunctionDef *Sema::instantiate(
       readable += (readable.empty() ? "" : ", ") + p.name + "=" + v;
     } else if (!p.annotation) {
       key += p.name + ":" + types[i].str() + ";";
-      readable += (readable.empty() ? "" : ", ") + p.name + ": " +
-                  types[i].str();
+      readable +=
+          (readable.empty() ? "" : ", ") + p.name + ": " + types[i].str();
     }
   }
   std::string fullKey = generic.name + "(" + key + ")";
@@ -128,8 +129,8 @@ bool Sema::bindArguments(CallExpr &call, llvm::StringRef fname,
   }
   for (size_t i = 0; i < required; ++i)
     if (!out[i]) {
-      error(call.loc, "'" + fname + "' is missing the argument '" +
-                          names[i] + "'");
+      error(call.loc,
+            "'" + fname + "' is missing the argument '" + names[i] + "'");
       return false;
     }
   return true;
@@ -172,8 +173,8 @@ void Sema::checkDeviceCall(ExprPtr &e, FunctionDef &target) {
           return;
         }
         if (!convertImplicitly(a, p.constantType,
-                               "argument '" + p.name + "' of '" +
-                                   callee->name + "'"))
+                               "argument '" + p.name + "' of '" + callee->name +
+                                   "'"))
           return;
         consts[i] = literalValue(*a);
       } else if (!p.annotation) {
@@ -198,8 +199,7 @@ void Sema::checkDeviceCall(ExprPtr &e, FunctionDef &target) {
       continue;
     VarDecl *d = callee->paramDecls[declIndex++];
     ExprPtr &a = *bound[i];
-    std::string context =
-        "argument '" + p.name + "' of '" + callee->name + "'";
+    std::string context = "argument '" + p.name + "' of '" + callee->name + "'";
     if (!d->type.isValid())
       return;
     if (d->type.isScalar()) {
@@ -240,8 +240,10 @@ void Sema::checkReturn(ReturnStmt &r) {
   if (!r.value) {
     if (fn->returnsValue) {
       if (fn->resultType.isValid())
-        error(r.loc, "device function '" + fn->name + "' must return a "
-                     "value of type '" + fn->resultType.str() + "'");
+        error(r.loc, "device function '" + fn->name +
+                         "' must return a "
+                         "value of type '" +
+                         fn->resultType.str() + "'");
       return;
     }
     sawBareReturn = true;
@@ -251,8 +253,9 @@ void Sema::checkReturn(ReturnStmt &r) {
   if (!r.value->type.isValid())
     return;
   if (annotatedNone) {
-    error(r.value->loc, "device function '" + fn->name + "' is annotated "
-                        "'-> None' and cannot return a value");
+    error(r.value->loc, "device function '" + fn->name +
+                            "' is annotated "
+                            "'-> None' and cannot return a value");
     return;
   }
   if (!r.value->type.isScalar()) {
@@ -262,8 +265,9 @@ void Sema::checkReturn(ReturnStmt &r) {
   }
   if (!fn->returnsValue) {
     if (sawBareReturn) {
-      error(r.value->loc, "device function '" + fn->name + "' returns a "
-                          "value here but returns nothing elsewhere");
+      error(r.value->loc, "device function '" + fn->name +
+                              "' returns a "
+                              "value here but returns nothing elsewhere");
       return;
     }
     // The first `return value` fixes the result type.
@@ -312,7 +316,8 @@ std::optional<Type> Sema::parseTypeString(llvm::StringRef text,
   else if (head == "LocalAccessor")
     space = AddressSpace::Local;
   else {
-    err = "unknown type '" + text.str() + "' (expected a scalar type, "
+    err = "unknown type '" + text.str() +
+          "' (expected a scalar type, "
           "'Array[T, N]' or 'LocalAccessor[T, N]')";
     return std::nullopt;
   }

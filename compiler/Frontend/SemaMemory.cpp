@@ -17,10 +17,10 @@ std::optional<int> Sema::enumValue(Expr &e, llvm::StringRef enumName) {
   static const char *const scopes[] = {"WORK_ITEM", "SUB_GROUP", "WORK_GROUP",
                                        "DEVICE", "SYSTEM"};
   static const char *const spaces[] = {"GLOBAL", "LOCAL"};
-  llvm::ArrayRef<const char *> names = enumName == "MemoryOrder" ? orders
-                                       : enumName == "MemoryScope"
-                                           ? llvm::ArrayRef<const char *>(scopes)
-                                           : llvm::ArrayRef<const char *>(spaces);
+  llvm::ArrayRef<const char *> names =
+      enumName == "MemoryOrder"   ? orders
+      : enumName == "MemoryScope" ? llvm::ArrayRef<const char *>(scopes)
+                                  : llvm::ArrayRef<const char *>(spaces);
   auto *a = llvm::dyn_cast<AttributeExpr>(&e);
   bool headOk = false;
   if (a) {
@@ -63,8 +63,8 @@ bool Sema::checkIndexList(ExprPtr &index, unsigned rank,
       continue;
     }
     if (!i->type.isInteger()) {
-      error(i->loc, "array index must be an integer, got '" + i->type.str() +
-                        "'");
+      error(i->loc,
+            "array index must be an integer, got '" + i->type.str() + "'");
       ok = false;
       continue;
     }
@@ -95,8 +95,10 @@ void Sema::checkArrayAlloc(ExprPtr &e, Builtin op, llvm::StringRef name) {
     extents.push_back(shape.get());
   }
   if (extents.empty() || extents.size() > 3) {
-    error(shape->loc, "the shape of '" + name + "' must have 1 to 3 "
-                      "extents, got " + std::to_string(extents.size()));
+    error(shape->loc, "the shape of '" + name +
+                          "' must have 1 to 3 "
+                          "extents, got " +
+                          std::to_string(extents.size()));
     return;
   }
   std::vector<int64_t> dims;
@@ -111,9 +113,10 @@ void Sema::checkArrayAlloc(ExprPtr &e, Builtin op, llvm::StringRef name) {
     }
     auto *lit = llvm::dyn_cast<IntLiteral>(x.get());
     if (!lit) {
-      error(x->loc, "the shape of '" + name + "' must be made of "
-                    "compile-time integer constants (literals, module "
-                    "constants or Constant parameters)");
+      error(x->loc, "the shape of '" + name +
+                        "' must be made of "
+                        "compile-time integer constants (literals, module "
+                        "constants or Constant parameters)");
       ok = false;
       continue;
     }
@@ -128,8 +131,9 @@ void Sema::checkArrayAlloc(ExprPtr &e, Builtin op, llvm::StringRef name) {
   ExprPtr &dtype = *args[1];
   std::optional<ScalarKind> k = scalarTypeName(*dtype);
   if (!k) {
-    error(dtype->loc, "the dtype of '" + name + "' must be a scalar type "
-                      "such as float32");
+    error(dtype->loc, "the dtype of '" + name +
+                          "' must be a scalar type "
+                          "such as float32");
     return;
   }
   if (!ok)
@@ -165,12 +169,13 @@ void Sema::checkBarrier(ExprPtr &e, Builtin op, llvm::StringRef name) {
     return;
   Type want = isGroup ? Type::group() : Type::subGroup();
   if (g->type != want) {
-    if (g->type.isItem() || (fn->paramDecls.size() &&
-                             fn->paramDecls[0]->type.isItem()))
-      error(g->loc, "'" + name + "' needs a '" + want.str() + "', which only "
-                    "kernels launched over an NdRange have: annotate the "
-                    "kernel's first parameter 'NdItem' and pass 'nd_item." +
-                    (isGroup ? "get_group()" : "get_sub_group()") + "'");
+    if (g->type.isItem() ||
+        (fn->paramDecls.size() && fn->paramDecls[0]->type.isItem()))
+      error(g->loc, "'" + name + "' needs a '" + want.str() +
+                        "', which only "
+                        "kernels launched over an NdRange have: annotate the "
+                        "kernel's first parameter 'NdItem' and pass 'nd_item." +
+                        (isGroup ? "get_group()" : "get_sub_group()") + "'");
     else
       error(g->loc, "'" + name + "' needs a '" + want.str() + "', got '" +
                         g->type.str() + "'");
@@ -197,8 +202,8 @@ void Sema::checkBarrier(ExprPtr &e, Builtin op, llvm::StringRef name) {
 void Sema::checkAtomicFence(ExprPtr &e) {
   auto *call = llvm::cast<CallExpr>(e.get());
   std::vector<ExprPtr *> args;
-  if (!bindArguments(*call, "atomic_fence", {"memory_order", "memory_scope"},
-                     2, args))
+  if (!bindArguments(*call, "atomic_fence", {"memory_order", "memory_scope"}, 2,
+                     args))
     return;
   std::optional<int> o = enumValue(**args[0], "MemoryOrder");
   std::optional<int> s = enumValue(**args[1], "MemoryScope");
@@ -233,10 +238,10 @@ static bool isAtomicElement(Type t) {
 void Sema::checkAtomicRef(ExprPtr &e) {
   auto *call = llvm::cast<CallExpr>(e.get());
   std::vector<ExprPtr *> args;
-  if (!bindArguments(*call, "AtomicRef",
-                     {"array", "index", "memory_order", "memory_scope",
-                      "address_space"},
-                     2, args))
+  if (!bindArguments(
+          *call, "AtomicRef",
+          {"array", "index", "memory_order", "memory_scope", "address_space"},
+          2, args))
     return;
   ExprPtr &arrayArg = *args[0];
   VarDecl *array = lookupObject(*arrayArg);
@@ -244,18 +249,21 @@ void Sema::checkAtomicRef(ExprPtr &e) {
     checkExpr(arrayArg);
     if (arrayArg->type.isValid())
       error(arrayArg->loc, "the first argument of AtomicRef must be an array, "
-                           "got '" + arrayArg->type.str() + "'");
+                           "got '" +
+                               arrayArg->type.str() + "'");
     return;
   }
   Type at = array->type;
   if (at.space() == AddressSpace::Private) {
     error(arrayArg->loc, "AtomicRef needs an array in global or local "
-                         "memory; '" + array->name + "' is a private array");
+                         "memory; '" +
+                             array->name + "' is a private array");
     return;
   }
   if (!isAtomicElement(at.elementType())) {
     error(arrayArg->loc, "AtomicRef does not support '" +
-                             at.elementType().str() + "' elements (int32, "
+                             at.elementType().str() +
+                             "' elements (int32, "
                              "int64, uint32, uint64, float32 and float64 "
                              "are supported)");
     return;
@@ -279,11 +287,11 @@ void Sema::checkAtomicRef(ExprPtr &e) {
       return;
     bool wantLocal = *sp == 1;
     if (wantLocal != (at.space() == AddressSpace::Local)) {
-      error((*args[4])->loc,
-            std::string("address_space=AddressSpace.") +
-                (wantLocal ? "LOCAL" : "GLOBAL") + " does not match array '" +
-                array->name + "', which is in " +
-                (wantLocal ? "global" : "local") + " memory");
+      error((*args[4])->loc, std::string("address_space=AddressSpace.") +
+                                 (wantLocal ? "LOCAL" : "GLOBAL") +
+                                 " does not match array '" + array->name +
+                                 "', which is in " +
+                                 (wantLocal ? "global" : "local") + " memory");
       return;
     }
   }
@@ -388,8 +396,10 @@ void Sema::checkAtomicMethod(ExprPtr &e, ExprPtr &ref,
     }
     if (expected->type.elementType() != t) {
       error((*args[0])->loc, "the expected array of 'compare_exchange' "
-                             "must have '" + t.str() + "' elements, like "
-                             "the atomic, not '" +
+                             "must have '" +
+                                 t.str() +
+                                 "' elements, like "
+                                 "the atomic, not '" +
                                  expected->type.elementType().str() + "'");
       return;
     }
@@ -400,8 +410,9 @@ void Sema::checkAtomicMethod(ExprPtr &e, ExprPtr &ref,
     elem->type = t;
     ExprPtr &desired = *args[2];
     checkExpr(desired);
-    if (!convertImplicitly(desired, t, "the desired value of "
-                                       "'compare_exchange'"))
+    if (!convertImplicitly(desired, t,
+                           "the desired value of "
+                           "'compare_exchange'"))
       return;
     auto b = std::make_unique<BuiltinExpr>(call->loc,
                                            Builtin::AtomicCompareExchange);
@@ -412,8 +423,9 @@ void Sema::checkAtomicMethod(ExprPtr &e, ExprPtr &ref,
     e = std::move(b);
     return;
   }
-  error(methodLoc, "'AtomicRef' has no method '" + method + "' (it has "
-                   "fetch_add, fetch_sub, fetch_min, fetch_max, fetch_and, "
-                   "fetch_or, fetch_xor, load, store, exchange and "
-                   "compare_exchange)");
+  error(methodLoc, "'AtomicRef' has no method '" + method +
+                       "' (it has "
+                       "fetch_add, fetch_sub, fetch_min, fetch_max, fetch_and, "
+                       "fetch_or, fetch_xor, load, store, exchange and "
+                       "compare_exchange)");
 }

@@ -99,8 +99,8 @@ void Sema::checkExprStmt(ExprStmt &s) {
   // an array or an AtomicRef must be bound to a name to be of any use.
   Type t = s.expr->type;
   if (t.isArray() || t.isAtomicRef())
-    error(s.expr->loc, "the " + std::string(t.isArray() ? "array" :
-                                                          "AtomicRef") +
+    error(s.expr->loc, "the " +
+                           std::string(t.isArray() ? "array" : "AtomicRef") +
                            " made here is not used; assign it to a variable");
   else if (isDiscardedPureValue(*s.expr))
     diags.warning(s.expr->loc, "the result of this call is not used and the "
@@ -218,8 +218,8 @@ void Sema::assignTo(ExprPtr &target, ExprPtr &value) {
     VarDecl *d = it->second;
     if (!d->type.isScalar() && d->type.isValid()) {
       if (d->isParam)
-        error(n->loc, "cannot assign to parameter '" + d->name +
-                          "' of type '" + d->type.str() + "'");
+        error(n->loc, "cannot assign to parameter '" + d->name + "' of type '" +
+                          d->type.str() + "'");
       else
         error(n->loc, "cannot assign to '" + d->name + "', which holds a '" +
                           d->type.str() + "'");
@@ -284,7 +284,8 @@ void Sema::checkMultiAssign(AssignStmt &s) {
     }
     if (!p->type.isScalar()) {
       error(p->loc, "only scalars can be assigned in a chained or tuple "
-                    "assignment, not a value of type '" + p->type.str() + "'");
+                    "assignment, not a value of type '" +
+                        p->type.str() + "'");
       ok = false;
     }
   }
@@ -358,8 +359,8 @@ void Sema::checkAnnAssign(AnnAssignStmt &s) {
       assignObject(*n, s.target, s.value);
       return;
     }
-    error(s.annotation->loc, "a local variable must have a scalar type, not '" +
-                                 type.str() + "'");
+    error(s.annotation->loc,
+          "a local variable must have a scalar type, not '" + type.str() + "'");
     type = Type::invalid();
   }
   if (s.value && s.value->type.isValid() && !s.value->type.isScalar()) {
@@ -395,8 +396,8 @@ void Sema::checkAugAssign(AugAssignStmt &s) {
   if (auto *n = llvm::dyn_cast<NameExpr>(t)) {
     auto it = vars.find(n->name);
     if (it == vars.end()) {
-      error(n->loc, "local variable '" + n->name +
-                        "' is referenced before assignment");
+      error(n->loc,
+            "local variable '" + n->name + "' is referenced before assignment");
       return;
     }
     VarDecl *d = it->second;
@@ -477,8 +478,8 @@ void Sema::checkFor(ForStmt &s) {
       continue;
     }
     if (!a->type.isInteger()) {
-      error(a->loc, "range() arguments must be integers, got '" +
-                        a->type.str() + "'");
+      error(a->loc,
+            "range() arguments must be integers, got '" + a->type.str() + "'");
       argsOk = false;
     }
   }

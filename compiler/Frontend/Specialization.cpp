@@ -12,9 +12,9 @@ static std::optional<ConstantValue> parseConstant(llvm::StringRef v) {
     return ConstantValue::ofBool(true);
   if (v == "False" || v == "false")
     return ConstantValue::ofBool(false);
-  if (v.empty() || !(std::isdigit(static_cast<unsigned char>(v[0])) ||
-                     ((v[0] == '-' || v[0] == '+' || v[0] == '.') &&
-                      v.size() > 1)))
+  if (v.empty() ||
+      !(std::isdigit(static_cast<unsigned char>(v[0])) ||
+        ((v[0] == '-' || v[0] == '+' || v[0] == '.') && v.size() > 1)))
     return std::nullopt;
   int64_t i;
   if (!v.getAsInteger(0, i))

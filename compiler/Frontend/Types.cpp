@@ -14,9 +14,7 @@ bool Type::isSignedInteger() const {
 bool Type::isUnsignedInteger() const {
   return isScalar() && sk >= ScalarKind::UInt8 && sk <= ScalarKind::UInt64;
 }
-bool Type::isFloat() const {
-  return isScalar() && sk >= ScalarKind::Float16;
-}
+bool Type::isFloat() const { return isScalar() && sk >= ScalarKind::Float16; }
 
 unsigned Type::bitWidth() const {
   switch (sk) {
@@ -161,10 +159,10 @@ Type kiln::promote(Type a, Type b) {
   if (b.isBool())
     return a;
   if (a.isFloat() || b.isFloat()) {
-    Type r = !a.isFloat()                       ? b
-             : !b.isFloat()                     ? a
-             : a.bitWidth() >= b.bitWidth()     ? a
-                                                : b;
+    Type r = !a.isFloat()                   ? b
+             : !b.isFloat()                 ? a
+             : a.bitWidth() >= b.bitWidth() ? a
+                                            : b;
     // bfloat16 is a storage type: arithmetic on it is done in float32
     // (also with float16, which it cannot represent exactly, nor the
     // reverse).

@@ -45,7 +45,14 @@ enum class AddressSpace : uint8_t { Global, Local, Private };
 class Type {
 public:
   enum class Kind : uint8_t {
-    Invalid, Scalar, Array, Item, NdItem, Group, SubGroup, AtomicRef,
+    Invalid,
+    Scalar,
+    Array,
+    Item,
+    NdItem,
+    Group,
+    SubGroup,
+    AtomicRef,
     /// The "value" of a call to a device function that returns nothing.
     Void,
   };

@@ -33,15 +33,16 @@ Digest sha256(llvm::StringRef data);
 /// "arch", "options", "library", "toolchain".
 struct KeyComponent {
   std::string category;
-  std::string name;  ///< Unique within a key, e.g. "param x", "opt level".
-  std::string value; ///< Canonical value, or a hex digest of large content.
+  std::string name;      ///< Unique within a key, e.g. "param x", "opt level".
+  std::string value;     ///< Canonical value, or a hex digest of large content.
   bool isDigest = false; ///< `value` is a content hash (not shown in reasons).
 };
 
 /// Why a kernel was compiled again: one changed, added or removed component.
 struct RecompileReason {
   std::string category; ///< As KeyComponent::category.
-  std::string detail;   ///< e.g. "parameter 'x': Array[float32,1] -> Array[float32,2]".
+  std::string
+      detail; ///< e.g. "parameter 'x': Array[float32,1] -> Array[float32,2]".
 };
 
 class CacheKey {

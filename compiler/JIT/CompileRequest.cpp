@@ -10,7 +10,8 @@ using namespace kiln;
 
 namespace {
 
-/// Type spellings without blanks: "Array[float32, 2]" keys as "Array[float32,2]".
+/// Type spellings without blanks: "Array[float32, 2]" keys as
+/// "Array[float32,2]".
 std::string canonicalType(llvm::StringRef type) {
   std::string out;
   for (char c : type)

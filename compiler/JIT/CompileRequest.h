@@ -33,9 +33,10 @@ struct CompileRequest {
   /// The kernel to keep; empty keeps every kernel of the module.
   std::string kernel;
   TargetKind target = TargetKind::SPIRV;
-  std::string arch = "sm_90"; ///< PTX only (ignored, and not keyed, for SPIR-V).
-  unsigned optLevel = 2;      ///< 0..3.
-  bool debug = false;         ///< Debug mode (line info, asserts, bounds checks).
+  std::string arch =
+      "sm_90";           ///< PTX only (ignored, and not keyed, for SPIR-V).
+  unsigned optLevel = 2; ///< 0..3.
+  bool debug = false;    ///< Debug mode (line info, asserts, bounds checks).
   /// Also emit argument-block entries (kilnc --arg-block-entries).
   bool argumentBlockEntries = false;
   /// Specialize every kernel for launches of this rank (1..3): the index

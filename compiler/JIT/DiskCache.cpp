@@ -219,12 +219,14 @@ std::optional<KernelArtifact> DiskCache::load(const Digest &key,
   return artifact;
 }
 
-llvm::Error DiskCache::store(const Digest &key, const KernelArtifact &artifact) {
+llvm::Error DiskCache::store(const Digest &key,
+                             const KernelArtifact &artifact) {
   using namespace llvm::support;
   if (!directoryReady_) {
     if (std::error_code ec = fs::create_directories(directory_))
-      return llvm::createStringError(ec, "cannot create the JIT cache folder '" +
-                                             directory_ + "': " + ec.message());
+      return llvm::createStringError(ec,
+                                     "cannot create the JIT cache folder '" +
+                                         directory_ + "': " + ec.message());
     directoryReady_ = true;
   }
   std::vector<uint8_t> payload =
@@ -245,7 +247,8 @@ llvm::Error DiskCache::store(const Digest &key, const KernelArtifact &artifact) 
                                    " bytes exceeds the cache's cap of " +
                                    std::to_string(maxBytes_) +
                                    " bytes (KILN_CACHE_MAX_BYTES): not cached");
-  Status written = writeFileAtomically(entryPath(key), entry.data(), entry.size());
+  Status written =
+      writeFileAtomically(entryPath(key), entry.data(), entry.size());
   if (!written.ok())
     return llvm::createStringError(written.message());
   evict(&key);
@@ -273,12 +276,14 @@ unsigned DiskCache::evict(const Digest *keep) {
       continue;
     total += st.getSize();
     if (it->path() != kept)
-      entries.push_back({it->path(), st.getSize(), st.getLastModificationTime()});
+      entries.push_back(
+          {it->path(), st.getSize(), st.getLastModificationTime()});
   }
   if (total <= maxBytes_)
     return 0;
-  std::sort(entries.begin(), entries.end(),
-            [](const EntryFile &a, const EntryFile &b) { return a.mtime < b.mtime; });
+  std::sort(
+      entries.begin(), entries.end(),
+      [](const EntryFile &a, const EntryFile &b) { return a.mtime < b.mtime; });
   unsigned removed = 0;
   for (const EntryFile &e : entries) {
     if (total <= maxBytes_)

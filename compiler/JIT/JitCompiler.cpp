@@ -40,15 +40,16 @@ void markAligned16(mlir::ModuleOp module, const std::set<std::string> &names) {
     for (unsigned i = 0; i < kernel.getNumArguments(); ++i)
       if (llvm::isa<kiln::ArrayType>(kernel.getArgumentTypes()[i]) &&
           names.count(kernel.getParamName(i)))
-        kernel.setArgAttr(i, "kiln.align",
-                          mlir::IntegerAttr::get(
-                              mlir::IntegerType::get(module.getContext(), 64),
-                              16));
+        kernel.setArgAttr(
+            i, "kiln.align",
+            mlir::IntegerAttr::get(
+                mlir::IntegerType::get(module.getContext(), 64), 16));
   });
 }
 
 double msSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  return std::chrono::duration<double, std::milli>(Clock::now() - start)
+      .count();
 }
 
 bool verboseFromEnvironment() {
@@ -141,7 +142,8 @@ llvm::Expected<Digest> JitCompiler::Impl::digestFile(const std::string &path) {
                                        "': " + buffer.getError().message());
   Digest digest = sha256((*buffer)->getBuffer());
   std::lock_guard<std::mutex> lock(stateMutex);
-  fileDigests[path] = {status.getSize(), status.getLastModificationTime(), digest};
+  fileDigests[path] = {status.getSize(), status.getLastModificationTime(),
+                       digest};
   return digest;
 }
 
@@ -239,25 +241,25 @@ std::unique_ptr<JitCompiler> JitCompiler::create(JitOptions options) {
                               : options.cacheDirectory;
   if (options.diskCache.value_or(enabled) && !directory.empty())
     impl->disk = std::make_unique<DiskCache>(
-        directory, options.cacheMaxBytes.value_or(cacheMaxBytesFromEnvironment()));
+        directory,
+        options.cacheMaxBytes.value_or(cacheMaxBytesFromEnvironment()));
   impl->log = options.log ? options.log : &llvm::errs();
   impl->verbose = options.verbose.value_or(verboseFromEnvironment());
   return std::unique_ptr<JitCompiler>(new JitCompiler(std::move(impl)));
 }
 
-llvm::Expected<CacheKey> JitCompiler::computeKey(const CompileRequest &request) {
-  return buildCacheKey(request, [&](const std::string &path) {
-    return impl->digestFile(path);
-  });
+llvm::Expected<CacheKey>
+JitCompiler::computeKey(const CompileRequest &request) {
+  return buildCacheKey(
+      request, [&](const std::string &path) { return impl->digestFile(path); });
 }
 
 llvm::Expected<CompiledKernel>
 JitCompiler::compile(const CompileRequest &request) {
   auto start = Clock::now();
   if (request.optLevel > 3)
-    return llvm::createStringError("opt level " +
-                                   std::to_string(request.optLevel) +
-                                   " is not 0..3");
+    return llvm::createStringError(
+        "opt level " + std::to_string(request.optLevel) + " is not 0..3");
   if (request.target == TargetKind::PTX && !impl->isKnownArch(request.arch))
     return llvm::createStringError("unknown CUDA architecture '" +
                                    request.arch + "'");
@@ -346,8 +348,8 @@ JitCompiler::compile(const CompileRequest &request) {
     if (artifact) {
       MemoryEntry entry;
       entry.log = artifact->property("jit.log");
-      entry.binary = std::make_shared<const KernelBinary>(
-          std::move(artifact->binary));
+      entry.binary =
+          std::make_shared<const KernelBinary>(std::move(artifact->binary));
       {
         std::lock_guard<std::mutex> lock(impl->stateMutex);
         ++impl->stats.diskHits;

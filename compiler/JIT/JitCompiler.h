@@ -98,7 +98,8 @@ public:
   llvm::Expected<CacheKey> computeKey(const CompileRequest &request);
 
   /// CompiledKernel::recompileReasons of the last compile() of `kernel`.
-  std::vector<RecompileReason> lastRecompileReasons(const std::string &kernel) const;
+  std::vector<RecompileReason>
+  lastRecompileReasons(const std::string &kernel) const;
 
   JitStats stats() const;
   bool memoryCacheEnabled() const;

@@ -60,8 +60,7 @@ mlir::Type MLIRGenImpl::toMLIR(Type t) {
         t.space() == AddressSpace::Local     ? kiln::MemorySpace::Local
         : t.space() == AddressSpace::Private ? kiln::MemorySpace::Private
                                              : kiln::MemorySpace::Global;
-    return kiln::ArrayType::get(&ctx, toMLIR(t.elementType()), t.rank(),
-                                space);
+    return kiln::ArrayType::get(&ctx, toMLIR(t.elementType()), t.rank(), space);
   }
   case Type::Kind::Item:
     return kiln::ItemType::get(&ctx);
@@ -146,8 +145,9 @@ void MLIRGenImpl::genFunction(const ast::FunctionDef &fn) {
   for (auto [i, p] : llvm::enumerate(fn.paramDecls)) {
     func.setArgAttr(i, "kiln.name", builder.getStringAttr(p->name));
     if (p->type.isScalar() || p->type.isArray())
-      func.setArgAttr(i, "kiln.dtype",
-                      builder.getStringAttr(scalarKindName(p->type.scalarKind())));
+      func.setArgAttr(
+          i, "kiln.dtype",
+          builder.getStringAttr(scalarKindName(p->type.scalarKind())));
     if (isKernel && p->type.isArray() && p->type.space() == AddressSpace::Local)
       func.setArgAttr(i, "kiln.local_accessor", builder.getUnitAttr());
   }
@@ -159,10 +159,10 @@ void MLIRGenImpl::genFunction(const ast::FunctionDef &fn) {
       mlir::Attribute attr;
       if (auto *i = llvm::dyn_cast<ast::IntLiteral>(&v))
         attr = builder.getIntegerAttr(
-            toMLIR(c.type), llvm::APInt(c.type.bitWidth(),
-                                        static_cast<uint64_t>(i->value),
-                                        /*isSigned=*/false,
-                                        /*implicitTrunc=*/true));
+            toMLIR(c.type),
+            llvm::APInt(c.type.bitWidth(), static_cast<uint64_t>(i->value),
+                        /*isSigned=*/false,
+                        /*implicitTrunc=*/true));
       else if (auto *f = llvm::dyn_cast<ast::FloatLiteral>(&v))
         attr = builder.getFloatAttr(toMLIR(c.type), f->value);
       else if (auto *b = llvm::dyn_cast<ast::BoolLiteral>(&v))
@@ -235,10 +235,9 @@ void MLIRGenImpl::genFunction(const ast::FunctionDef &fn) {
   }
   genBlock(fn.body);
   if (resultSlot)
-    kiln::ReturnOp::create(
-        builder, l,
-        mlir::ValueRange{mlir::memref::LoadOp::create(builder, l, resultSlot,
-                                                      mlir::ValueRange())});
+    kiln::ReturnOp::create(builder, l,
+                           mlir::ValueRange{mlir::memref::LoadOp::create(
+                               builder, l, resultSlot, mlir::ValueRange())});
   else
     kiln::ReturnOp::create(builder, l);
 }
@@ -254,8 +253,9 @@ mlir::OwningOpRef<mlir::ModuleOp> MLIRGenImpl::run(const ast::Module &module) {
   if (failed)
     return nullptr;
   if (mlir::failed(mlir::verify(*result))) {
-    mlir::emitError(result->getLoc(),
-                    "internal error: the generated kiln module does not verify");
+    mlir::emitError(
+        result->getLoc(),
+        "internal error: the generated kiln module does not verify");
     return nullptr;
   }
   return result;

@@ -115,10 +115,10 @@ Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
       if (e.type.isFloat()) {
         // Python: the running extreme is replaced only by a strictly
         // smaller (larger) value.
-        Value better = arith::CmpFOp::create(
-            builder, l,
-            isMin ? arith::CmpFPredicate::OLT : arith::CmpFPredicate::OGT, x,
-            acc);
+        Value better = arith::CmpFOp::create(builder, l,
+                                             isMin ? arith::CmpFPredicate::OLT
+                                                   : arith::CmpFPredicate::OGT,
+                                             x, acc);
         acc = arith::SelectOp::create(builder, l, better, x, acc);
       } else if (e.type.isSignedInteger()) {
         acc = isMin ? Value(arith::MinSIOp::create(builder, l, acc, x))
@@ -164,8 +164,8 @@ Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
     AtomicTarget t = genAtomicTarget(*e.args[0]);
     Value v = genExpr(*e.args[1]);
     auto kind = static_cast<kiln::AtomicKind>(static_cast<int>(e.atomic));
-    return kiln::AtomicRMWOp::create(builder, l, toMLIR(e.type), kind,
-                                     t.array, t.indices, v, toKiln(t.order),
+    return kiln::AtomicRMWOp::create(builder, l, toMLIR(e.type), kind, t.array,
+                                     t.indices, v, toKiln(t.order),
                                      toKiln(t.scope));
   }
   case B::AtomicLoad: {
@@ -192,10 +192,10 @@ Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
     mlir::Type elem = toMLIR(expected.type);
     Value exp = kiln::LoadOp::create(builder, l, elem, expArray, expIndices);
     auto op = kiln::AtomicCmpXchgOp::create(
-        builder, l, elem, builder.getI1Type(), t.array, t.indices, exp,
-        desired, toKiln(t.order), toKiln(t.scope));
-    Value failedOp = arith::XOrIOp::create(builder, l, op.getSuccess(),
-                                           constBool(l, true));
+        builder, l, elem, builder.getI1Type(), t.array, t.indices, exp, desired,
+        toKiln(t.order), toKiln(t.scope));
+    Value failedOp =
+        arith::XOrIOp::create(builder, l, op.getSuccess(), constBool(l, true));
     auto ifOp = scf::IfOp::create(builder, l, failedOp,
                                   /*withElseRegion=*/false);
     {
@@ -211,8 +211,8 @@ Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
     Value x = genExpr(*e.args[1]);
     Value offset = genExpr(*e.args[2]);
     auto mode = static_cast<kiln::ShuffleMode>(static_cast<int>(e.shuffle));
-    return kiln::SubGroupShuffleOp::create(builder, l, x.getType(), mode, sg,
-                                           x, offset);
+    return kiln::SubGroupShuffleOp::create(builder, l, x.getType(), mode, sg, x,
+                                           offset);
   }
   case B::SubGroupReduce:
   case B::GroupReduce:
@@ -224,10 +224,10 @@ Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
       return kiln::SubGroupReduceOp::create(builder, l, x.getType(), op, g, x);
     if (e.op == B::GroupReduce)
       return kiln::GroupReduceOp::create(builder, l, x.getType(), op, g, x);
-    return kiln::GroupScanOp::create(
-        builder, l, x.getType(),
-        e.exclusive ? kiln::ScanKind::Exclusive : kiln::ScanKind::Inclusive,
-        op, g, x);
+    return kiln::GroupScanOp::create(builder, l, x.getType(),
+                                     e.exclusive ? kiln::ScanKind::Exclusive
+                                                 : kiln::ScanKind::Inclusive,
+                                     op, g, x);
   }
   case B::GroupBroadcast: {
     Value g = genExpr(*e.args[0]);
@@ -257,8 +257,7 @@ MLIRGenImpl::AtomicTarget MLIRGenImpl::genAtomicTarget(const ast::Expr &ref) {
   Location l = loc(ref.loc);
   t.array = args.lookup(def->array);
   for (Value slot : atomicSlots[v.decl])
-    t.indices.push_back(
-        memref::LoadOp::create(builder, l, slot, ValueRange()));
+    t.indices.push_back(memref::LoadOp::create(builder, l, slot, ValueRange()));
   t.order = def->order;
   t.scope = def->scope;
   return t;
@@ -271,33 +270,58 @@ Value MLIRGenImpl::genMath(const ast::BuiltinExpr &e) {
     x.push_back(genExpr(*a));
   llvm::StringRef n = e.name;
   Type t = e.args[0]->type;
-  if (n == "sqrt") return math::SqrtOp::create(builder, l, x[0]);
-  if (n == "exp") return math::ExpOp::create(builder, l, x[0]);
-  if (n == "exp2") return math::Exp2Op::create(builder, l, x[0]);
-  if (n == "log") return math::LogOp::create(builder, l, x[0]);
-  if (n == "log2") return math::Log2Op::create(builder, l, x[0]);
-  if (n == "log10") return math::Log10Op::create(builder, l, x[0]);
-  if (n == "sin") return math::SinOp::create(builder, l, x[0]);
-  if (n == "cos") return math::CosOp::create(builder, l, x[0]);
-  if (n == "tan") return math::TanOp::create(builder, l, x[0]);
-  if (n == "asin") return math::AsinOp::create(builder, l, x[0]);
-  if (n == "acos") return math::AcosOp::create(builder, l, x[0]);
-  if (n == "atan") return math::AtanOp::create(builder, l, x[0]);
-  if (n == "atan2") return math::Atan2Op::create(builder, l, x[0], x[1]);
-  if (n == "sinh") return math::SinhOp::create(builder, l, x[0]);
-  if (n == "cosh") return math::CoshOp::create(builder, l, x[0]);
-  if (n == "tanh") return math::TanhOp::create(builder, l, x[0]);
-  if (n == "pow") return math::PowFOp::create(builder, l, x[0], x[1]);
-  if (n == "floor") return math::FloorOp::create(builder, l, x[0]);
-  if (n == "ceil") return math::CeilOp::create(builder, l, x[0]);
-  if (n == "trunc") return math::TruncOp::create(builder, l, x[0]);
-  if (n == "fabs") return math::AbsFOp::create(builder, l, x[0]);
-  if (n == "fmod") return arith::RemFOp::create(builder, l, x[0], x[1]);
+  if (n == "sqrt")
+    return math::SqrtOp::create(builder, l, x[0]);
+  if (n == "exp")
+    return math::ExpOp::create(builder, l, x[0]);
+  if (n == "exp2")
+    return math::Exp2Op::create(builder, l, x[0]);
+  if (n == "log")
+    return math::LogOp::create(builder, l, x[0]);
+  if (n == "log2")
+    return math::Log2Op::create(builder, l, x[0]);
+  if (n == "log10")
+    return math::Log10Op::create(builder, l, x[0]);
+  if (n == "sin")
+    return math::SinOp::create(builder, l, x[0]);
+  if (n == "cos")
+    return math::CosOp::create(builder, l, x[0]);
+  if (n == "tan")
+    return math::TanOp::create(builder, l, x[0]);
+  if (n == "asin")
+    return math::AsinOp::create(builder, l, x[0]);
+  if (n == "acos")
+    return math::AcosOp::create(builder, l, x[0]);
+  if (n == "atan")
+    return math::AtanOp::create(builder, l, x[0]);
+  if (n == "atan2")
+    return math::Atan2Op::create(builder, l, x[0], x[1]);
+  if (n == "sinh")
+    return math::SinhOp::create(builder, l, x[0]);
+  if (n == "cosh")
+    return math::CoshOp::create(builder, l, x[0]);
+  if (n == "tanh")
+    return math::TanhOp::create(builder, l, x[0]);
+  if (n == "pow")
+    return math::PowFOp::create(builder, l, x[0], x[1]);
+  if (n == "floor")
+    return math::FloorOp::create(builder, l, x[0]);
+  if (n == "ceil")
+    return math::CeilOp::create(builder, l, x[0]);
+  if (n == "trunc")
+    return math::TruncOp::create(builder, l, x[0]);
+  if (n == "fabs")
+    return math::AbsFOp::create(builder, l, x[0]);
+  if (n == "fmod")
+    return arith::RemFOp::create(builder, l, x[0], x[1]);
   if (n == "copysign")
     return math::CopySignOp::create(builder, l, x[0], x[1]);
-  if (n == "erf") return math::ErfOp::create(builder, l, x[0]);
-  if (n == "fma") return math::FmaOp::create(builder, l, x[0], x[1], x[2]);
-  if (n == "rsqrt") return math::RsqrtOp::create(builder, l, x[0]);
+  if (n == "erf")
+    return math::ErfOp::create(builder, l, x[0]);
+  if (n == "fma")
+    return math::FmaOp::create(builder, l, x[0], x[1], x[2]);
+  if (n == "rsqrt")
+    return math::RsqrtOp::create(builder, l, x[0]);
   if (n == "isnan")
     return arith::CmpFOp::create(builder, l, arith::CmpFPredicate::UNO, x[0],
                                  x[0]);
@@ -348,8 +372,8 @@ Value MLIRGenImpl::genDeviceCall(const ast::DeviceCallExpr &e) {
   llvm::SmallVector<mlir::Type, 1> results;
   if (e.callee->returnsValue)
     results.push_back(toMLIR(e.callee->resultType));
-  auto call = kiln::CallOp::create(builder, l, results, e.callee->symbol,
-                                   operands);
+  auto call =
+      kiln::CallOp::create(builder, l, results, e.callee->symbol, operands);
   return results.empty() ? Value() : call->getResult(0);
 }
 

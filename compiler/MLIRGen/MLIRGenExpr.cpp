@@ -39,9 +39,8 @@ bool kiln::detail::isSpeculatable(const ast::Expr &e) {
   case K::Builtin: {
     auto &b = llvm::cast<ast::BuiltinExpr>(e);
     using B = ast::Builtin;
-    bool pure = b.op <= B::SubGroupLeader || b.op == B::Min ||
-                b.op == B::Max || b.op == B::Abs || b.op == B::Math ||
-                b.op == B::Select;
+    bool pure = b.op <= B::SubGroupLeader || b.op == B::Min || b.op == B::Max ||
+                b.op == B::Abs || b.op == B::Math || b.op == B::Select;
     if (!pure)
       return false;
     for (auto &a : b.args)
@@ -55,9 +54,9 @@ bool kiln::detail::isSpeculatable(const ast::Expr &e) {
     return isSpeculatable(*llvm::cast<ast::UnaryExpr>(e).operand);
   case K::Binary: {
     auto &b = llvm::cast<ast::BinaryExpr>(e);
-    bool intDivision = !b.type.isFloat() &&
-                       (b.op == ast::BinOp::Div || b.op == ast::BinOp::FloorDiv ||
-                        b.op == ast::BinOp::Mod);
+    bool intDivision = !b.type.isFloat() && (b.op == ast::BinOp::Div ||
+                                             b.op == ast::BinOp::FloorDiv ||
+                                             b.op == ast::BinOp::Mod);
     return !intDivision && isSpeculatable(*b.lhs) && isSpeculatable(*b.rhs);
   }
   case K::Compare:
@@ -84,7 +83,8 @@ Value MLIRGenImpl::internalError(const ast::Expr &e, llvm::StringRef what) {
   mlir::emitError(loc(e.loc), "internal error: ") << what;
   failed = true;
   Type t = e.type.isScalar() ? e.type : Type::boolean();
-  return t.isFloat() ? constFloat(loc(e.loc), t, 0) : constInt(loc(e.loc), t, 0);
+  return t.isFloat() ? constFloat(loc(e.loc), t, 0)
+                     : constInt(loc(e.loc), t, 0);
 }
 
 Value MLIRGenImpl::genExprAs(const ast::Expr &e, Type t) {
@@ -197,8 +197,8 @@ Value MLIRGenImpl::genExpr(const ast::Expr &e) {
   case ast::Expr::Kind::ArrayElement: {
     auto &a = llvm::cast<ast::ArrayElementExpr>(e);
     llvm::SmallVector<Value, 3> indices = genIndices(a);
-    return kiln::LoadOp::create(builder, l, toMLIR(a.type), args.lookup(a.array),
-                                indices);
+    return kiln::LoadOp::create(builder, l, toMLIR(a.type),
+                                args.lookup(a.array), indices);
   }
   case ast::Expr::Kind::AugTarget:
     if (augVar)
@@ -272,7 +272,6 @@ Value MLIRGenImpl::genPowConst(Value base, uint64_t exponent, Type t,
     return t.isFloat() ? constFloat(l, t, 1.0) : constInt(l, t, 1);
   return result;
 }
-
 
 /// Python's float floor division: floor((a - fmod(a, b)) / b), rounded the
 /// way CPython's float_floor_div does. floor(a / b) differs when the
@@ -386,8 +385,8 @@ Value MLIRGenImpl::genArith(ast::BinOp op, Value a, Value b, Type t,
     Value nonZero =
         arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, r, zero);
     Value signs = arith::XOrIOp::create(builder, l, r, b);
-    Value differ =
-        arith::CmpIOp::create(builder, l, arith::CmpIPredicate::slt, signs, zero);
+    Value differ = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::slt,
+                                         signs, zero);
     needsFix = arith::AndIOp::create(builder, l, nonZero, differ);
     Value fixed = arith::AddIOp::create(builder, l, r, b);
     return arith::SelectOp::create(builder, l, needsFix, fixed, r);
@@ -421,24 +420,48 @@ Value MLIRGenImpl::genCmp(ast::CmpOp op, Value a, Value b, Type t,
   if (t.isFloat()) {
     arith::CmpFPredicate p;
     switch (op) {
-    case ast::CmpOp::Eq: p = arith::CmpFPredicate::OEQ; break;
-    case ast::CmpOp::Ne: p = arith::CmpFPredicate::UNE; break;
-    case ast::CmpOp::Lt: p = arith::CmpFPredicate::OLT; break;
-    case ast::CmpOp::Le: p = arith::CmpFPredicate::OLE; break;
-    case ast::CmpOp::Gt: p = arith::CmpFPredicate::OGT; break;
-    default: p = arith::CmpFPredicate::OGE; break;
+    case ast::CmpOp::Eq:
+      p = arith::CmpFPredicate::OEQ;
+      break;
+    case ast::CmpOp::Ne:
+      p = arith::CmpFPredicate::UNE;
+      break;
+    case ast::CmpOp::Lt:
+      p = arith::CmpFPredicate::OLT;
+      break;
+    case ast::CmpOp::Le:
+      p = arith::CmpFPredicate::OLE;
+      break;
+    case ast::CmpOp::Gt:
+      p = arith::CmpFPredicate::OGT;
+      break;
+    default:
+      p = arith::CmpFPredicate::OGE;
+      break;
     }
     return arith::CmpFOp::create(builder, l, p, a, b);
   }
   bool s = t.isSignedInteger();
   arith::CmpIPredicate p;
   switch (op) {
-  case ast::CmpOp::Eq: p = arith::CmpIPredicate::eq; break;
-  case ast::CmpOp::Ne: p = arith::CmpIPredicate::ne; break;
-  case ast::CmpOp::Lt: p = s ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult; break;
-  case ast::CmpOp::Le: p = s ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule; break;
-  case ast::CmpOp::Gt: p = s ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt; break;
-  default: p = s ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge; break;
+  case ast::CmpOp::Eq:
+    p = arith::CmpIPredicate::eq;
+    break;
+  case ast::CmpOp::Ne:
+    p = arith::CmpIPredicate::ne;
+    break;
+  case ast::CmpOp::Lt:
+    p = s ? arith::CmpIPredicate::slt : arith::CmpIPredicate::ult;
+    break;
+  case ast::CmpOp::Le:
+    p = s ? arith::CmpIPredicate::sle : arith::CmpIPredicate::ule;
+    break;
+  case ast::CmpOp::Gt:
+    p = s ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ugt;
+    break;
+  default:
+    p = s ? arith::CmpIPredicate::sge : arith::CmpIPredicate::uge;
+    break;
   }
   return arith::CmpIOp::create(builder, l, p, a, b);
 }
@@ -486,8 +509,8 @@ Value MLIRGenImpl::genBoolOp(const ast::BoolOpExpr &e, size_t from) {
   if (e.op == ast::BoolOpKind::And)
     return genIfValue(l, v, builder.getI1Type(), rest,
                       [&] { return constBool(l, false); });
-  return genIfValue(l, v, builder.getI1Type(),
-                    [&] { return constBool(l, true); }, rest);
+  return genIfValue(
+      l, v, builder.getI1Type(), [&] { return constBool(l, true); }, rest);
 }
 
 Value MLIRGenImpl::genIfExp(const ast::IfExpr &e) {
@@ -544,8 +567,8 @@ Value MLIRGenImpl::genArraySize(const ast::ArraySizeExpr &e) {
   for (unsigned d = 0; d < e.array->type.rank(); ++d) {
     Value extent = kiln::DimOp::create(builder, l, builder.getI64Type(), array,
                                        builder.getI64IntegerAttr(d));
-    size = size ? Value(arith::MulIOp::create(builder, l, size, extent))
-                : extent;
+    size =
+        size ? Value(arith::MulIOp::create(builder, l, size, extent)) : extent;
   }
   return size;
 }

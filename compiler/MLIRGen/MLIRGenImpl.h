@@ -41,8 +41,8 @@ private:
   mlir::Value constFloat(mlir::Location l, Type t, double v);
   /// A signed divisor that is never -1, and the flag "it was -1"
   /// (MLIRGenExpr.cpp).
-  std::pair<mlir::Value, mlir::Value>
-  safeSignedDivisor(mlir::Location l, Type t, mlir::Value b);
+  std::pair<mlir::Value, mlir::Value> safeSignedDivisor(mlir::Location l,
+                                                        Type t, mlir::Value b);
   /// Python float floor division (MLIRGenExpr.cpp).
   mlir::Value floatFloorDiv(mlir::Location l, Type t, mlir::Value a,
                             mlir::Value b);

@@ -100,8 +100,8 @@ void MLIRGenImpl::genBlock(const ast::StmtList &body, size_t from) {
       Value jumped;
       auto add = [&](Value flag) {
         Value v = loadFlag(nl, flag);
-        jumped = jumped ? Value(arith::OrIOp::create(builder, nl, jumped, v))
-                        : v;
+        jumped =
+            jumped ? Value(arith::OrIOp::create(builder, nl, jumped, v)) : v;
       };
       if (mask & JumpReturn)
         add(exitFlag);
@@ -191,9 +191,8 @@ void MLIRGenImpl::genAssign(const ast::AssignStmt &s) {
     if (const ast::AtomicRefExpr *a = ref->decl->atomicInit) {
       auto &indexSlots = atomicSlots[ref->decl];
       for (auto [k, index] : llvm::enumerate(a->indices))
-        mlir::memref::StoreOp::create(builder, loc(index->loc),
-                                      genExpr(*index), indexSlots[k],
-                                      mlir::ValueRange());
+        mlir::memref::StoreOp::create(builder, loc(index->loc), genExpr(*index),
+                                      indexSlots[k], mlir::ValueRange());
       return;
     }
     // Index objects are evaluated at each use; arrays were allocated in
@@ -291,14 +290,14 @@ void MLIRGenImpl::genWhile(const ast::WhileStmt &s) {
   }
   if (bodyJumps & JumpContinue)
     flags.continueFlag = entryAlloca(l, builder.getI1Type());
-  auto whileOp = scf::WhileOp::create(builder, l, mlir::TypeRange(),
-                                      mlir::ValueRange());
+  auto whileOp =
+      scf::WhileOp::create(builder, l, mlir::TypeRange(), mlir::ValueRange());
   {
     mlir::OpBuilder::InsertionGuard guard(builder);
     builder.createBlock(&whileOp.getBefore());
-    Value cond = unlessFlags(l, {checkExit ? exitFlag : Value(),
-                                 flags.breakFlag},
-                             [&] { return genExpr(*s.cond); });
+    Value cond =
+        unlessFlags(l, {checkExit ? exitFlag : Value(), flags.breakFlag},
+                    [&] { return genExpr(*s.cond); });
     scf::ConditionOp::create(builder, l, cond, mlir::ValueRange());
     builder.createBlock(&whileOp.getAfter());
     if (flags.continueFlag)
@@ -316,9 +315,10 @@ void MLIRGenImpl::genFor(const ast::ForStmt &s) {
   Type varType = s.var->type;
   // The counter is at least 64 bits wide so that `iv + step` cannot wrap
   // around past `stop` for narrow loop variables.
-  Type counterType = varType.bitWidth() == 64
-                         ? varType
-                         : Type::scalar(integerKind(64, varType.isSignedInteger()));
+  Type counterType =
+      varType.bitWidth() == 64
+          ? varType
+          : Type::scalar(integerKind(64, varType.isSignedInteger()));
   mlir::Type counterMLIR = toMLIR(counterType);
   Value start = genExprAs(*s.start, counterType);
   Value stop = genExprAs(*s.stop, counterType);
@@ -339,46 +339,48 @@ void MLIRGenImpl::genFor(const ast::ForStmt &s) {
   auto whileOp = scf::WhileOp::create(builder, l, mlir::TypeRange{counterMLIR},
                                       mlir::ValueRange{start});
   {
-  mlir::OpBuilder::InsertionGuard guard(builder);
-  mlir::Block *before =
-      builder.createBlock(&whileOp.getBefore(), {}, {counterMLIR}, {l});
-  Value iv = before->getArgument(0);
-  auto inRange = [&]() -> Value {
-    auto lt = unsignedCmp ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
-    auto gt = unsignedCmp ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
-    if (s.stepSign > 0)
-      return arith::CmpIOp::create(builder, l, lt, iv, stop);
-    if (s.stepSign < 0)
-      return arith::CmpIOp::create(builder, l, gt, iv, stop);
-    // Step known only at run time: step > 0 ? iv < stop : step < 0 && iv > stop
-    // (a zero step runs no iteration rather than hanging).
-    Value zero = constInt(l, counterType, 0);
-    Value up = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sgt,
-                                     step, zero);
-    Value down = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::slt,
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    mlir::Block *before =
+        builder.createBlock(&whileOp.getBefore(), {}, {counterMLIR}, {l});
+    Value iv = before->getArgument(0);
+    auto inRange = [&]() -> Value {
+      auto lt =
+          unsignedCmp ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+      auto gt =
+          unsignedCmp ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
+      if (s.stepSign > 0)
+        return arith::CmpIOp::create(builder, l, lt, iv, stop);
+      if (s.stepSign < 0)
+        return arith::CmpIOp::create(builder, l, gt, iv, stop);
+      // Step known only at run time: step > 0 ? iv < stop : step < 0 && iv >
+      // stop (a zero step runs no iteration rather than hanging).
+      Value zero = constInt(l, counterType, 0);
+      Value up = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::sgt,
                                        step, zero);
-    Value below = arith::CmpIOp::create(builder, l, lt, iv, stop);
-    Value above = arith::CmpIOp::create(builder, l, gt, iv, stop);
-    Value goingUp = arith::AndIOp::create(builder, l, up, below);
-    Value goingDown = arith::AndIOp::create(builder, l, down, above);
-    return arith::OrIOp::create(builder, l, goingUp, goingDown);
-  };
-  Value cond = unlessFlags(
-      l, {checkExit ? exitFlag : Value(), flags.breakFlag}, inRange);
-  scf::ConditionOp::create(builder, l, cond, mlir::ValueRange{iv});
+      Value down = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::slt,
+                                         step, zero);
+      Value below = arith::CmpIOp::create(builder, l, lt, iv, stop);
+      Value above = arith::CmpIOp::create(builder, l, gt, iv, stop);
+      Value goingUp = arith::AndIOp::create(builder, l, up, below);
+      Value goingDown = arith::AndIOp::create(builder, l, down, above);
+      return arith::OrIOp::create(builder, l, goingUp, goingDown);
+    };
+    Value cond = unlessFlags(
+        l, {checkExit ? exitFlag : Value(), flags.breakFlag}, inRange);
+    scf::ConditionOp::create(builder, l, cond, mlir::ValueRange{iv});
 
-  mlir::Block *after =
-      builder.createBlock(&whileOp.getAfter(), {}, {counterMLIR}, {l});
-  Value current = after->getArgument(0);
-  writeVar(s.var, genConvert(current, counterType, varType, l), l);
-  if (flags.continueFlag)
-    setFlag(l, flags.continueFlag, false);
-  loops.push_back(flags);
-  genBlock(s.body);
-  loops.pop_back();
-  // `continue` skips the rest of the body, not the increment.
-  Value next = arith::AddIOp::create(builder, l, current, step);
-  scf::YieldOp::create(builder, l, mlir::ValueRange{next});
+    mlir::Block *after =
+        builder.createBlock(&whileOp.getAfter(), {}, {counterMLIR}, {l});
+    Value current = after->getArgument(0);
+    writeVar(s.var, genConvert(current, counterType, varType, l), l);
+    if (flags.continueFlag)
+      setFlag(l, flags.continueFlag, false);
+    loops.push_back(flags);
+    genBlock(s.body);
+    loops.pop_back();
+    // `continue` skips the rest of the body, not the increment.
+    Value next = arith::AddIOp::create(builder, l, current, step);
+    scf::YieldOp::create(builder, l, mlir::ValueRange{next});
   }
   genLoopElse(s.elseBody, flags.breakFlag, checkExit, l);
 }

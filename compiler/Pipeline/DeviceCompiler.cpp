@@ -32,8 +32,9 @@ LogicalResult kiln::selectKernel(ModuleOp module, llvm::StringRef name) {
   }
   if (!found)
     return module.emitError("no kernel named '")
-           << name << "' (available: "
-           << (available.empty() ? "none" : available) << ")";
+           << name
+           << "' (available: " << (available.empty() ? "none" : available)
+           << ")";
   for (Operation *op : others)
     op->erase();
   return success();
@@ -102,8 +103,8 @@ llvm::Error linkDeviceLibraries(llvm::Module &module,
     if (llvm::Error error = linkBitcodeFile(module, path))
       return error;
   if (options.target == TargetKind::PTX)
-    if (llvm::Error error = linkLibdeviceIfNeeded(
-            module, options.libdevicePath, options.arch))
+    if (llvm::Error error =
+            linkLibdeviceIfNeeded(module, options.libdevicePath, options.arch))
       return error;
   std::optional<std::string> missing =
       findUnresolvedExtern(module, externs.names);
@@ -123,8 +124,7 @@ LogicalResult checkArgumentBlockEntryNames(ModuleOp module) {
     std::string name = argumentBlockEntryName(kernel.getSymName());
     if (Operation *other = SymbolTable::lookupSymbolIn(module, name))
       return other->emitError("'")
-             << name
-             << "' clashes with the argument-block entry of kernel '"
+             << name << "' clashes with the argument-block entry of kernel '"
              << kernel.getSymName() << "' (--arg-block-entries)";
   }
   return success();

@@ -158,7 +158,7 @@ void scanFunction(Operation *func, std::set<std::string> &features,
       atomicElement = cas.getArray().getType().getElementType();
     if (atomicElement && atomicElement.getIntOrFloatBitWidth() == 64)
       features.insert(isa<FloatType>(atomicElement) ? "fp64_atomics"
-                                                     : "int64_atomics");
+                                                    : "int64_atomics");
     if (auto local = dyn_cast<LocalAllocOp>(op))
       localBytes = saturatingAdd(
           localBytes,
@@ -177,7 +177,8 @@ std::vector<std::string> debugNames(ModuleOp module) {
   return names;
 }
 
-FailureOr<KernelMetadata> describeKernel(KernelOp kernel, unsigned subGroupSize) {
+FailureOr<KernelMetadata> describeKernel(KernelOp kernel,
+                                         unsigned subGroupSize) {
   KernelMetadata metadata;
   metadata.name = kernel.getSymName().str();
   ArrayRef<Type> inputs = kernel.getArgumentTypes();

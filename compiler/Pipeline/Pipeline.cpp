@@ -49,11 +49,10 @@ void kiln::buildKilnToLLVMPipeline(OpPassManager &pm,
 
 namespace {
 struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
-  Option<std::string> target{*this, "target",
-                             llvm::cl::desc("ptx or spirv"),
+  Option<std::string> target{*this, "target", llvm::cl::desc("ptx or spirv"),
                              llvm::cl::init("spirv")};
-  Option<unsigned> optLevel{*this, "opt-level",
-                            llvm::cl::desc("0..3, as -O"), llvm::cl::init(2)};
+  Option<unsigned> optLevel{*this, "opt-level", llvm::cl::desc("0..3, as -O"),
+                            llvm::cl::init(2)};
   Option<bool> debug{*this, "debug", llvm::cl::desc("debug mode"),
                      llvm::cl::init(false)};
 };

@@ -83,9 +83,8 @@ void lowerWhile(IRRewriter &rewriter, scf::WhileOp op) {
   auto condition = cast<scf::ConditionOp>(before->getTerminator());
   rewriter.setInsertionPoint(condition);
   cf::CondBranchOp::create(rewriter, condition.getLoc(),
-                           condition.getCondition(), after,
-                           condition.getArgs(), continuation,
-                           condition.getArgs());
+                           condition.getCondition(), after, condition.getArgs(),
+                           continuation, condition.getArgs());
   rewriter.eraseOp(condition);
   auto yield = cast<scf::YieldOp>(after->getTerminator());
   rewriter.setInsertionPoint(yield);

@@ -85,9 +85,9 @@ Error addEntry(Module &module, const KernelMetadata &kernel) {
   for (unsigned i = leading; i < original->arg_size(); ++i)
     if (!fieldOf[i])
       types.push_back(original->getArg(i)->getType());
-  Function *entry =
-      Function::Create(FunctionType::get(Type::getVoidTy(context), types, false),
-                       GlobalValue::ExternalLinkage, name, module);
+  Function *entry = Function::Create(
+      FunctionType::get(Type::getVoidTy(context), types, false),
+      GlobalValue::ExternalLinkage, name, module);
   unsigned blockIndex = leading;
   Argument *block = entry->getArg(blockIndex);
   block->setName("argument_block");
@@ -113,12 +113,12 @@ Error addEntry(Module &module, const KernelMetadata &kernel) {
       continue;
     }
     if (dataLayout.getTypeStoreSize(arg->getType()) != f->size)
-      return entryError(kernel, "native argument " + Twine(i) + " is " +
-                                    Twine(dataLayout.getTypeStoreSize(
-                                              arg->getType())
-                                              .getFixedValue()) +
-                                    " bytes, its block field " +
-                                    Twine(f->size));
+      return entryError(
+          kernel,
+          "native argument " + Twine(i) + " is " +
+              Twine(
+                  dataLayout.getTypeStoreSize(arg->getType()).getFixedValue()) +
+              " bytes, its block field " + Twine(f->size));
     Value *at = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), base, f->offset);
     map[arg] = b.CreateAlignedLoad(arg->getType(), at, Align(f->size));
   }

@@ -1,4 +1,5 @@
-//===- ArgumentBlockEntry.h - Kernels reading arguments from memory -*- C++ -*-===//
+//===- ArgumentBlockEntry.h - Kernels reading arguments from memory -*- C++
+//-*-===//
 //
 // kilnc --arg-block-entries: next to each kernel K, an entry point
 // K__kiln_argblock that takes K's arguments as one block in device memory

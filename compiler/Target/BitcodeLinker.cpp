@@ -39,8 +39,8 @@ llvm::Error kiln::linkBitcodeFile(llvm::Module &module, llvm::StringRef path) {
     std::string message;
     llvm::raw_string_ostream os(message);
     diag.print("kiln", os, /*ShowColors=*/false);
-    return llvm::createStringError("cannot load device library '" +
-                                   path.str() + "': " + message);
+    return llvm::createStringError("cannot load device library '" + path.str() +
+                                   "': " + message);
   }
   library->setTargetTriple(module.getTargetTriple());
   library->setDataLayout(module.getDataLayout());
@@ -52,8 +52,8 @@ llvm::Error kiln::linkBitcodeFile(llvm::Module &module, llvm::StringRef path) {
             f.setLinkage(llvm::GlobalValue::InternalLinkage);
       });
   if (failed)
-    return llvm::createStringError("cannot link device library '" +
-                                   path.str() + "'");
+    return llvm::createStringError("cannot link device library '" + path.str() +
+                                   "'");
   adoptCallSiteConventions(module);
   return llvm::Error::success();
 }

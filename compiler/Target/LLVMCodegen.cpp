@@ -7,11 +7,11 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Transforms/Scalar/LoopUnrollPass.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Scalar/LoopUnrollPass.h"
 
 #include <mutex>
 
@@ -35,8 +35,7 @@ namespace {
 /// OpenCL consumers lack. Kiln keeps the loop instead, on every target (the
 /// setting is process-wide, and NVPTX loses little).
 void keepLoopExitValues() {
-  auto &&options =
-      llvm::cl::getRegisteredOptions();
+  auto &&options = llvm::cl::getRegisteredOptions();
   auto it = options.find("replexitval");
   if (it != options.end())
     it->second->addOccurrence(0, "replexitval", "never");
@@ -102,8 +101,7 @@ kiln::createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu,
   llvm::TargetOptions targetOptions;
   targetOptions.AllowFPOpFusion = llvm::FPOpFusion::Fast;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      parsed, cpu, features, targetOptions, std::nullopt,
-      std::nullopt, level));
+      parsed, cpu, features, targetOptions, std::nullopt, std::nullopt, level));
   if (!machine)
     return llvm::createStringError("could not create a target machine for " +
                                    triple.str() + " (" + cpu.str() + ")");

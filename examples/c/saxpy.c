@@ -85,8 +85,8 @@ int main(int argc, char **argv) {
   CHECK(kiln_compiler_create(&compiler));
   kiln_compile_options_init(&options);
   options.kernel = "saxpy";
-  CHECK(kiln_compile_source_for_device(compiler, device, source, path,
-                                       &options, &binary));
+  CHECK(kiln_compile_source_for_device(compiler, device, source, path, &options,
+                                       &binary));
   CHECK(kiln_executable_load(device, binary, &executable));
   CHECK(kiln_kernel_get(executable, "saxpy", &kernel));
 

@@ -33,7 +33,8 @@ int main(int argc, char **argv) {
   }
   const char *selector = argc == 3 ? argv[2] : "cpu";
 
-  kiln::StatusOr<kiln::KernelBinary> binary = kiln::readKernelBinaryFile(argv[1]);
+  kiln::StatusOr<kiln::KernelBinary> binary =
+      kiln::readKernelBinaryFile(argv[1]);
   if (!binary.ok())
     return fail("reading the artifact", binary.status());
   auto device = kiln::openDevice(selector);
@@ -64,10 +65,11 @@ int main(int argc, char **argv) {
   if (status.ok())
     status = (*queue)->writeBuffer(**ybuf, y.data(), bytes);
   if (status.ok())
-    status = kiln::launch(**queue, *saxpy, kiln::Range{n},
-                          {kiln::KernelArg::scalar(2.5f),
-                           kiln::KernelArg::array(*xbuf, {n}, kiln::DType::Float32),
-                           kiln::KernelArg::array(*ybuf, {n}, kiln::DType::Float32)});
+    status = kiln::launch(
+        **queue, *saxpy, kiln::Range{n},
+        {kiln::KernelArg::scalar(2.5f),
+         kiln::KernelArg::array(*xbuf, {n}, kiln::DType::Float32),
+         kiln::KernelArg::array(*ybuf, {n}, kiln::DType::Float32)});
   if (status.ok())
     status = (*queue)->readBuffer(**ybuf, y.data(), bytes);
   if (!status.ok())

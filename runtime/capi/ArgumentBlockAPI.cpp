@@ -67,8 +67,8 @@ kiln_status_t kiln_kernel_build_argument_block(kiln_kernel_t kernel,
   const char *function = __func__;
   return guarded(function, [&] {
     std::vector<KernelArg> cxxArgs;
-    if (kiln_status_t s = capi::toKernelArgs(function, *kernel->kernel, args,
-                                             nargs, cxxArgs))
+    if (kiln_status_t s =
+            capi::toKernelArgs(function, *kernel->kernel, args, nargs, cxxArgs))
       return s;
     auto bytes = buildArgumentBlock(*kernel->kernel, cxxArgs);
     if (!bytes.ok())
@@ -107,9 +107,8 @@ kiln_status_t kiln_launch_with_device_arguments_async(
     if (kiln_status_t s =
             capi::toIndexSpace(function, ndim, global, local, space))
       return s;
-    if (kiln_status_t s = capi::toKernelArgs(function, *kernel->kernel,
-                                             local_accessors, naccessors,
-                                             accessors))
+    if (kiln_status_t s = capi::toKernelArgs(
+            function, *kernel->kernel, local_accessors, naccessors, accessors))
       return s;
     if (kiln_status_t s = capi::toEventList(function, wait, nwait, waitFor))
       return s;

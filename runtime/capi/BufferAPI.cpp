@@ -37,7 +37,7 @@ kiln_status_t submitCommand(const char *function, const kiln_event_t *wait,
   *out_event = nullptr;                                                        \
   KILN_CAPI_REQUIRE(queue);                                                    \
   if (nwait != 0)                                                              \
-    KILN_CAPI_REQUIRE(wait)
+  KILN_CAPI_REQUIRE(wait)
 
 extern "C" {
 
@@ -79,12 +79,11 @@ kiln_status_t kiln_buffer_copy(kiln_queue_t queue, kiln_buffer_t src,
   KILN_CAPI_REQUIRE_COMMAND(queue);
   KILN_CAPI_REQUIRE(src);
   KILN_CAPI_REQUIRE(dst);
-  return submitCommand(__func__, wait, nwait, out_event,
-                       [&](const EventList &waitFor) {
-                         return queue->queue->copyBuffer(
-                             *src->buffer, src_offset, *dst->buffer,
-                             dst_offset, size, waitFor);
-                       });
+  return submitCommand(
+      __func__, wait, nwait, out_event, [&](const EventList &waitFor) {
+        return queue->queue->copyBuffer(*src->buffer, src_offset, *dst->buffer,
+                                        dst_offset, size, waitFor);
+      });
 }
 
 kiln_status_t kiln_buffer_fill(kiln_queue_t queue, kiln_buffer_t buffer,
@@ -95,12 +94,11 @@ kiln_status_t kiln_buffer_fill(kiln_queue_t queue, kiln_buffer_t buffer,
   KILN_CAPI_REQUIRE_COMMAND(queue);
   KILN_CAPI_REQUIRE(buffer);
   KILN_CAPI_REQUIRE(pattern);
-  return submitCommand(__func__, wait, nwait, out_event,
-                       [&](const EventList &waitFor) {
-                         return queue->queue->fillBuffer(
-                             *buffer->buffer, pattern, pattern_size, offset,
-                             size, waitFor);
-                       });
+  return submitCommand(
+      __func__, wait, nwait, out_event, [&](const EventList &waitFor) {
+        return queue->queue->fillBuffer(*buffer->buffer, pattern, pattern_size,
+                                        offset, size, waitFor);
+      });
 }
 
 kiln_status_t kiln_buffer_device_address(kiln_buffer_t buffer, uint64_t *out) {

@@ -79,8 +79,8 @@ void fill(const DeviceInfo &info, kiln_device_info_t *out) {
   full.supports_profiling = info.supportsProfiling;
   full.supports_device_addresses = info.supportsDeviceAddresses;
   full.supports_shared_virtual_memory = info.supportsSharedVirtualMemory;
-  size_t size = out->struct_size < sizeof(full) ? out->struct_size
-                                                : sizeof(full);
+  size_t size =
+      out->struct_size < sizeof(full) ? out->struct_size : sizeof(full);
   full.struct_size = out->struct_size;
   std::memcpy(out, &full, size);
 }

@@ -144,8 +144,8 @@ kiln_status_t kiln_binary_add_kernel(kiln_binary_t binary, const char *name,
                           prefix + "described twice");
     KernelMetadata metadata;
     metadata.name = name;
-    metadata.indexKind = index_kind == KILN_INDEX_ND_ITEM ? IndexKind::NdItem
-                                                          : IndexKind::Item;
+    metadata.indexKind =
+        index_kind == KILN_INDEX_ND_ITEM ? IndexKind::NdItem : IndexKind::Item;
     for (size_t i = 0; i < nparams; ++i) {
       KernelParam param;
       std::string error = checkParam(params[i], i, param.dtype);
@@ -171,8 +171,7 @@ kiln_status_t kiln_binary_set_takes_launch_rank(kiln_binary_t binary,
       return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
                         "kiln_binary_set_takes_launch_rank: kernel '" +
                             std::string(name) + "': takes_launch_rank is " +
-                            std::to_string(takes_launch_rank) +
-                            ", not 0 or 1");
+                            std::to_string(takes_launch_rank) + ", not 0 or 1");
     for (KernelMetadata &kernel : binary->binary.kernels)
       if (kernel.name == name) {
         kernel.takesLaunchRank = takes_launch_rank == 1;

@@ -45,8 +45,8 @@ std::string convertArg(const kiln_arg_t &in, size_t index, KernelArg &out) {
       return where + "unknown dtype " +
              std::to_string(capi::enumValue(in.dtype));
     if (in.rank < 0 || in.rank > KILN_MAX_RANK)
-      return where + "array rank " + std::to_string(in.rank) +
-             " outside 0.." + std::to_string(KILN_MAX_RANK);
+      return where + "array rank " + std::to_string(in.rank) + " outside 0.." +
+             std::to_string(KILN_MAX_RANK);
     out = KernelArg::array(in.buffer->buffer,
                            std::vector<int64_t>(in.shape, in.shape + in.rank),
                            dtype);
@@ -62,8 +62,9 @@ std::string convertArg(const kiln_arg_t &in, size_t index, KernelArg &out) {
         std::vector<int64_t>(in.shape, in.shape + in.rank), dtype);
     return {};
   case KILN_ARG_INVALID:
-    return where + "built from invalid input (a NULL value or shape, an "
-                   "unknown dtype, or a rank outside 0.." +
+    return where +
+           "built from invalid input (a NULL value or shape, an "
+           "unknown dtype, or a rank outside 0.." +
            std::to_string(KILN_MAX_RANK) + ")";
   }
   return where + "not made by kiln_arg_* (kind " +
@@ -83,8 +84,8 @@ kiln_status_t capi::toIndexSpace(const char *function, int ndim,
   Range globalRange(std::vector<int64_t>(global, global + ndim));
   out = globalRange;
   if (local)
-    out = NdRange{globalRange,
-                  Range(std::vector<int64_t>(local, local + ndim))};
+    out =
+        NdRange{globalRange, Range(std::vector<int64_t>(local, local + ndim))};
   return KILN_STATUS_OK;
 }
 
@@ -186,8 +187,8 @@ kiln_arg_t kiln_arg_float64(double value) {
   return kiln_arg_scalar(KILN_DTYPE_FLOAT64, &value);
 }
 
-kiln_arg_t kiln_arg_array(kiln_buffer_t buffer, const int64_t *shape,
-                          int rank, kiln_dtype_t dtype) {
+kiln_arg_t kiln_arg_array(kiln_buffer_t buffer, const int64_t *shape, int rank,
+                          kiln_dtype_t dtype) {
   DType t;
   if (rank < 0 || rank > KILN_MAX_RANK || (rank > 0 && !shape) ||
       !capi::toDType(dtype, t))
@@ -236,10 +237,9 @@ kiln_status_t kiln_launch_async(kiln_queue_t queue, kiln_kernel_t kernel,
 
 kiln_status_t kiln_launch_nd_async(kiln_queue_t queue, kiln_kernel_t kernel,
                                    int ndim, const int64_t *global,
-                                   const int64_t *local,
-                                   const kiln_arg_t *args, size_t nargs,
-                                   const kiln_event_t *wait, size_t nwait,
-                                   kiln_event_t *out_event) {
+                                   const int64_t *local, const kiln_arg_t *args,
+                                   size_t nargs, const kiln_event_t *wait,
+                                   size_t nwait, kiln_event_t *out_event) {
   KILN_CAPI_REQUIRE(out_event);
   *out_event = nullptr;
   KILN_CAPI_REQUIRE(queue);

@@ -1,4 +1,5 @@
-//===- LaunchCall.h - The launch path shared by the C launch calls -*- C++ -*-===//
+//===- LaunchCall.h - The launch path shared by the C launch calls -*- C++
+//-*-===//
 //
 // Every kiln_launch* entry point checks what the C calling convention adds
 // (ranges as pointer + count, kiln_arg_t structs, wait-list arrays) and then

@@ -40,13 +40,13 @@ kiln_status_t kiln_call_kernel_async(kiln_queue_t queue, kiln_kernel_t kernel,
     if (kiln_status_t s =
             capi::toIndexSpace(function, ndim, global, local, space))
       return s;
-    if (kiln_status_t s = capi::toKernelArgs(function, *kernel->kernel, args,
-                                             nargs, cxxArgs))
+    if (kiln_status_t s =
+            capi::toKernelArgs(function, *kernel->kernel, args, nargs, cxxArgs))
       return s;
     if (kiln_status_t s = capi::toEventList(function, wait, nwait, waitFor))
       return s;
-    auto events = callKernelAsync(*queue->queue, kernel->kernel, space,
-                                  cxxArgs, waitFor);
+    auto events =
+        callKernelAsync(*queue->queue, kernel->kernel, space, cxxArgs, waitFor);
     if (!events.ok())
       return capi::fromStatus(events.status());
     // Both handles exist before either is published: an allocation failure
@@ -81,8 +81,8 @@ kiln_status_t kiln_launch_packed(kiln_queue_t queue, kiln_kernel_t kernel,
       return s;
     if (kiln_status_t s = capi::toEventList(function, wait, nwait, waitFor))
       return s;
-    auto event = launchPacked(*queue->queue, kernel->kernel, space, blob,
-                              size, waitFor);
+    auto event =
+        launchPacked(*queue->queue, kernel->kernel, space, blob, size, waitFor);
     if (!event.ok())
       return capi::fromStatus(event.status());
     *out_event = new kiln_event{std::move(*event)};

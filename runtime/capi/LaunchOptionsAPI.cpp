@@ -18,16 +18,15 @@ using capi::guarded;
 
 static_assert(KILN_LAUNCH_ATTRIBUTE_COUNT == kLaunchAttributeCount,
               "kiln_launch_attribute_t must list every LaunchAttribute");
-static_assert(
-    static_cast<int>(LaunchAttribute::Cooperative) ==
-            KILN_LAUNCH_ATTRIBUTE_COOPERATIVE &&
-        static_cast<int>(LaunchAttribute::Priority) ==
-            KILN_LAUNCH_ATTRIBUTE_PRIORITY &&
-        static_cast<int>(LaunchAttribute::LaunchCompletionEvent) ==
-            KILN_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT &&
-        static_cast<int>(LaunchAttribute::SharedMemCarveout) ==
-            KILN_LAUNCH_ATTRIBUTE_SHARED_MEM_CARVEOUT,
-    "kiln_launch_attribute_t must follow kiln::LaunchAttribute");
+static_assert(static_cast<int>(LaunchAttribute::Cooperative) ==
+                      KILN_LAUNCH_ATTRIBUTE_COOPERATIVE &&
+                  static_cast<int>(LaunchAttribute::Priority) ==
+                      KILN_LAUNCH_ATTRIBUTE_PRIORITY &&
+                  static_cast<int>(LaunchAttribute::LaunchCompletionEvent) ==
+                      KILN_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT &&
+                  static_cast<int>(LaunchAttribute::SharedMemCarveout) ==
+                      KILN_LAUNCH_ATTRIBUTE_SHARED_MEM_CARVEOUT,
+              "kiln_launch_attribute_t must follow kiln::LaunchAttribute");
 
 namespace {
 
@@ -148,8 +147,8 @@ kiln_status_t launchWithOptions(const char *function, kiln_queue_t queue,
       return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
                         std::string(function) + ": " + error);
   }
-  return capi::launchChecked(function, queue, kernel, ndim, global, local,
-                             args, nargs, wait, nwait, &cxxOptions, events);
+  return capi::launchChecked(function, queue, kernel, ndim, global, local, args,
+                             nargs, wait, nwait, &cxxOptions, events);
 }
 
 kiln_event_t wrap(std::shared_ptr<Event> event) {
@@ -173,8 +172,8 @@ void kiln_launch_options_init(kiln_launch_options_t *options) {
   std::memset(options, 0, sizeof(*options));
   options->struct_size = sizeof(*options);
   // The C++ defaults of the fields (LaunchOptions.h).
-  options->cluster_dim[0] = options->cluster_dim[1] =
-      options->cluster_dim[2] = 1;
+  options->cluster_dim[0] = options->cluster_dim[1] = options->cluster_dim[2] =
+      1;
   options->cluster_scheduling_policy = KILN_CLUSTER_SCHEDULING_DEFAULT;
   options->mem_sync_domain = KILN_MEM_SYNC_DOMAIN_DEFAULT;
   options->access_policy_window_hit_ratio = 1.0f;
@@ -222,9 +221,8 @@ kiln_status_t kiln_device_max_access_policy_window(kiln_device_t device,
   return capi::succeed();
 }
 
-kiln_status_t kiln_launch_with_options(kiln_queue_t queue,
-                                       kiln_kernel_t kernel, int ndim,
-                                       const int64_t *global,
+kiln_status_t kiln_launch_with_options(kiln_queue_t queue, kiln_kernel_t kernel,
+                                       int ndim, const int64_t *global,
                                        const int64_t *local,
                                        const kiln_arg_t *args, size_t nargs,
                                        const kiln_event_t *wait, size_t nwait,
@@ -238,10 +236,9 @@ kiln_status_t kiln_launch_with_options(kiln_queue_t queue,
     KILN_CAPI_REQUIRE(wait);
   return guarded(__func__, [&] {
     LaunchEvents events;
-    kiln_status_t status =
-        launchWithOptions("kiln_launch_with_options", queue, kernel, ndim,
-                          global, local, args, nargs, wait, nwait, options,
-                          events);
+    kiln_status_t status = launchWithOptions(
+        "kiln_launch_with_options", queue, kernel, ndim, global, local, args,
+        nargs, wait, nwait, options, events);
     if (status != KILN_STATUS_OK)
       return status;
     return capi::fromStatus(events.device->wait());
@@ -255,12 +252,12 @@ kiln_status_t kiln_launch_async_with_options(
     const kiln_launch_options_t *options, kiln_launch_events_t *out_events) {
   KILN_CAPI_REQUIRE(out_events);
   if (out_events->struct_size < sizeof(kiln_launch_events_t))
-    return capi::fail(
-        KILN_STATUS_INVALID_ARGUMENT,
-        std::string(__func__) + ": out_events->struct_size is " +
-            std::to_string(out_events->struct_size) + ", expected at least " +
-            std::to_string(sizeof(kiln_launch_events_t)) +
-            " (initialise it with kiln_launch_events_init)");
+    return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
+                      std::string(__func__) + ": out_events->struct_size is " +
+                          std::to_string(out_events->struct_size) +
+                          ", expected at least " +
+                          std::to_string(sizeof(kiln_launch_events_t)) +
+                          " (initialise it with kiln_launch_events_init)");
   out_events->device = nullptr;
   out_events->programmatic = nullptr;
   out_events->launch_completion = nullptr;
@@ -273,10 +270,9 @@ kiln_status_t kiln_launch_async_with_options(
     KILN_CAPI_REQUIRE(wait);
   return guarded(__func__, [&] {
     LaunchEvents events;
-    kiln_status_t status =
-        launchWithOptions("kiln_launch_async_with_options", queue, kernel,
-                          ndim, global, local, args, nargs, wait, nwait,
-                          options, events);
+    kiln_status_t status = launchWithOptions(
+        "kiln_launch_async_with_options", queue, kernel, ndim, global, local,
+        args, nargs, wait, nwait, options, events);
     if (status != KILN_STATUS_OK)
       return status;
     // Allocate all three before publishing any, so that a failed allocation

@@ -28,7 +28,8 @@ kiln_status_t toNamedArgs(const char *function, const Kernel &kernel,
                           const char *const *names, const kiln_arg_t *args,
                           size_t n, NamedArgs &out) {
   std::vector<KernelArg> converted;
-  if (kiln_status_t s = capi::toKernelArgs(function, kernel, args, n, converted))
+  if (kiln_status_t s =
+          capi::toKernelArgs(function, kernel, args, n, converted))
     return s;
   out.clear();
   for (size_t i = 0; i < n; ++i) {
@@ -54,7 +55,8 @@ kiln_status_t toOptionalSpace(const char *function, int ndim,
   if (!global)
     return capi::nullArgument(function, "global");
   IndexSpace space = Range{1};
-  if (kiln_status_t s = capi::toIndexSpace(function, ndim, global, local, space))
+  if (kiln_status_t s =
+          capi::toIndexSpace(function, ndim, global, local, space))
     return s;
   out = std::move(space);
   return KILN_STATUS_OK;
@@ -79,9 +81,9 @@ StatusCode toStatusCode(kiln_status_t status) {
 
 /// The C generator as an IterativeLauncher::Generator. `names` and `args`
 /// are the callback's storage, reused by every iteration.
-IterativeLauncher::Generator
-wrapGenerator(const Kernel &kernel, kiln_launch_generator_t generator,
-              void *userData, size_t maxArgs) {
+IterativeLauncher::Generator wrapGenerator(const Kernel &kernel,
+                                           kiln_launch_generator_t generator,
+                                           void *userData, size_t maxArgs) {
   auto names = std::make_shared<std::vector<const char *>>(maxArgs);
   auto args = std::make_shared<std::vector<kiln_arg_t>>(maxArgs);
   return [&kernel, generator, userData, maxArgs, names,
@@ -96,13 +98,12 @@ wrapGenerator(const Kernel &kernel, kiln_launch_generator_t generator,
     if (done)
       return std::optional<NamedArgs>();
     if (out.count > maxArgs)
-      return invalidArgument("the generator produced " +
-                             std::to_string(out.count) +
-                             " arguments, max_args is " +
-                             std::to_string(maxArgs));
+      return invalidArgument(
+          "the generator produced " + std::to_string(out.count) +
+          " arguments, max_args is " + std::to_string(maxArgs));
     NamedArgs named;
-    if (toNamedArgs("generator", kernel, names->data(), args->data(),
-                    out.count, named) != KILN_STATUS_OK)
+    if (toNamedArgs("generator", kernel, names->data(), args->data(), out.count,
+                    named) != KILN_STATUS_OK)
       return invalidArgument(kiln_last_error_message());
     return std::optional<NamedArgs>(std::move(named));
   };
@@ -135,9 +136,9 @@ kiln_status_t kiln_launcher_create(const char *name, kiln_kernel_t kernel,
     if (kiln_status_t s = toNamedArgs(function, *kernel->kernel, bound_names,
                                       bound_args, nbound, bound))
       return s;
-    auto launcher = Launcher::create(name, kernel->kernel,
-                                     queue ? queue->queue : nullptr,
-                                     std::move(space), std::move(bound));
+    auto launcher =
+        Launcher::create(name, kernel->kernel, queue ? queue->queue : nullptr,
+                         std::move(space), std::move(bound));
     if (!launcher.ok())
       return capi::fromStatus(launcher.status());
     std::vector<std::string> parameters = launcher->parameters();

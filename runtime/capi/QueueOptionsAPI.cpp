@@ -20,21 +20,22 @@ void kiln_queue_options_init(kiln_queue_options_t *options) {
   options->struct_size = sizeof(*options);
 }
 
-kiln_status_t kiln_queue_create_with_options(kiln_device_t device,
-                                             const kiln_queue_options_t *options,
-                                             kiln_queue_t *out) {
+kiln_status_t
+kiln_queue_create_with_options(kiln_device_t device,
+                               const kiln_queue_options_t *options,
+                               kiln_queue_t *out) {
   KILN_CAPI_REQUIRE(out);
   *out = nullptr;
   KILN_CAPI_REQUIRE(device);
   QueueOptions cxxOptions;
   if (options) {
     if (options->struct_size < sizeof(kiln_queue_options_t))
-      return capi::fail(
-          KILN_STATUS_INVALID_ARGUMENT,
-          std::string(__func__) + ": options->struct_size is " +
-              std::to_string(options->struct_size) + ", expected at least " +
-              std::to_string(sizeof(kiln_queue_options_t)) +
-              " (initialise it with kiln_queue_options_init)");
+      return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
+                        std::string(__func__) + ": options->struct_size is " +
+                            std::to_string(options->struct_size) +
+                            ", expected at least " +
+                            std::to_string(sizeof(kiln_queue_options_t)) +
+                            " (initialise it with kiln_queue_options_init)");
     cxxOptions.outOfOrder = options->out_of_order != 0;
     cxxOptions.profiling = options->profiling != 0;
   }

@@ -29,8 +29,8 @@ Device::createQueue(const QueueOptions &options) {
     return unimplemented("out-of-order queues are unsupported on '" +
                          info_.name + "'");
   if (options.profiling && !info_.supportsProfiling)
-    return unimplemented("profiling queues are unsupported on '" +
-                         info_.name + "'");
+    return unimplemented("profiling queues are unsupported on '" + info_.name +
+                         "'");
   return createQueueWithOptions(options);
 }
 

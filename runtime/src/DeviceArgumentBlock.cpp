@@ -34,8 +34,7 @@ const KernelParam *firstArrayParam(const KernelMetadata &kernel) {
 /// Everything checkable before submission; returns the entry to launch and
 /// its arguments.
 Status prepareEntryLaunch(const std::shared_ptr<Kernel> &kernel,
-                          const std::shared_ptr<Buffer> &block,
-                          uint64_t offset,
+                          const std::shared_ptr<Buffer> &block, uint64_t offset,
                           const std::vector<KernelArg> &localAccessors,
                           std::shared_ptr<Kernel> &entry,
                           std::vector<KernelArg> &entryArgs) {
@@ -135,9 +134,9 @@ buildArgumentBlock(const Kernel &kernel, const std::vector<KernelArg> &args) {
     } else {
       StatusOr<uint64_t> address = arg.buffer()->deviceAddress();
       if (!address.ok())
-        return address.status().withContext(
-            blockContext(kernel) + ": array '" +
-            metadata.params[field.param].name + "'");
+        return address.status().withContext(blockContext(kernel) + ": array '" +
+                                            metadata.params[field.param].name +
+                                            "'");
       std::memcpy(at, &*address, sizeof(uint64_t));
     }
   }
@@ -175,9 +174,9 @@ Status launchWithDeviceArguments(Queue &queue,
                                  uint64_t blockOffset,
                                  const std::vector<KernelArg> &localAccessors,
                                  const EventList &waitFor) {
-  StatusOr<std::shared_ptr<Event>> event = launchWithDeviceArgumentsAsync(
-      queue, kernel, space, argumentBlock, blockOffset, localAccessors,
-      waitFor);
+  StatusOr<std::shared_ptr<Event>> event =
+      launchWithDeviceArgumentsAsync(queue, kernel, space, argumentBlock,
+                                     blockOffset, localAccessors, waitFor);
   if (!event.ok())
     return event.status();
   return (*event)->wait();

@@ -87,8 +87,7 @@ Status checkKernel(const DeviceInfo &device, const KernelMetadata &kernel) {
                          "' was compiled for sub-group size " +
                          std::to_string(kernel.subGroupSize) + " but device '" +
                          device.name + "' reports no sub-group sizes");
-  if (std::find(sizes.begin(), sizes.end(), kernel.subGroupSize) ==
-      sizes.end())
+  if (std::find(sizes.begin(), sizes.end(), kernel.subGroupSize) == sizes.end())
     return unimplemented("kernel '" + kernel.name +
                          "' was compiled for sub-group size " +
                          std::to_string(kernel.subGroupSize) +

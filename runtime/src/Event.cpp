@@ -14,7 +14,8 @@ namespace {
 /// An event whose work never ran: it carries the error that prevented it.
 class FailedEvent final : public Event {
 public:
-  explicit FailedEvent(Status error) : Event(nullptr), error_(std::move(error)) {}
+  explicit FailedEvent(Status error)
+      : Event(nullptr), error_(std::move(error)) {}
 
 protected:
   Status waitNative() override { return error_; }

@@ -35,9 +35,9 @@ StatusOr<std::shared_ptr<Kernel>> Executable::getKernel(std::string_view name) {
     }
     return kernel;
   }
-  return notFound("no kernel '" + std::string(name) +
-                  "' in executable; available kernels: " +
-                  kernelNameList(kernels_));
+  return notFound(
+      "no kernel '" + std::string(name) +
+      "' in executable; available kernels: " + kernelNameList(kernels_));
 }
 
 } // namespace kiln

@@ -22,7 +22,9 @@ struct HostTask {
 
 class HostTaskRunner {
 public:
-  HostTaskRunner() { std::thread([this] { run(); }).detach(); }
+  HostTaskRunner() {
+    std::thread([this] { run(); }).detach();
+  }
 
   void enqueue(HostTask task) {
     {
@@ -88,8 +90,8 @@ StatusOr<EventState> HostEvent::queryNative() {
 void enqueueHostTask(std::shared_ptr<Event> deviceEvent,
                      std::shared_ptr<HostEvent> hostEvent,
                      std::vector<std::shared_ptr<const void>> resources) {
-  runner().enqueue(
-      HostTask{std::move(deviceEvent), std::move(hostEvent), std::move(resources)});
+  runner().enqueue(HostTask{std::move(deviceEvent), std::move(hostEvent),
+                            std::move(resources)});
 }
 
 } // namespace kiln

@@ -173,8 +173,7 @@ bool readKernel(Reader &r, KernelMetadata &k) {
     p.dtype = static_cast<DType>(dtype);
   }
   if (!r.u64(k.staticLocalMemBytes) || !r.u64(k.privateMemBytes) ||
-      !r.u8(debug) ||
-      !r.u8(takesLaunchRank) || !r.u32(k.launchRank))
+      !r.u8(debug) || !r.u8(takesLaunchRank) || !r.u32(k.launchRank))
     return false;
   if (debug > 1)
     return r.fail("debug flag " + std::to_string(debug) + " is not 0 or 1");
@@ -249,8 +248,9 @@ uint64_t fnv1a64(const uint8_t *data, size_t size) {
   return hash;
 }
 
-std::vector<uint8_t> serializeKernelBinary(const KernelBinary &binary,
-                                           const KernelBinaryProperties &properties) {
+std::vector<uint8_t>
+serializeKernelBinary(const KernelBinary &binary,
+                      const KernelBinaryProperties &properties) {
   Writer body;
   body.u8(static_cast<uint8_t>(binary.format));
   body.str(binary.arch);
@@ -351,7 +351,8 @@ Status writeFileAtomically(const std::string &path, const void *data,
   return Status();
 }
 
-Status writeKernelBinaryFile(const std::string &path, const KernelBinary &binary,
+Status writeKernelBinaryFile(const std::string &path,
+                             const KernelBinary &binary,
                              const KernelBinaryProperties &properties) {
   std::vector<uint8_t> bytes = serializeKernelBinary(binary, properties);
   return writeFileAtomically(path, bytes.data(), bytes.size());

@@ -40,8 +40,8 @@ std::string lineString(const DebugRecord &record) {
 StatusOr<std::shared_ptr<Buffer>> createDebugRecord(Queue &queue,
                                                     EventList &waitFor) {
   // Devices are handed out as shared_ptr<Device>; allocation is non-const.
-  auto device = std::const_pointer_cast<Device>(
-      queue.device().weak_from_this().lock());
+  auto device =
+      std::const_pointer_cast<Device>(queue.device().weak_from_this().lock());
   if (!device)
     return internalError("debug record: the queue's device is not shared");
   StatusOr<std::shared_ptr<Buffer>> record =
@@ -147,7 +147,8 @@ Status packInto(const Kernel &kernel, const IndexSpace &space,
   // buffers plus the kernel and a record.
   size_t native = kernel.metadata().takesLaunchRank ? 4 : 3;
   for (const KernelArg &arg : args)
-    native += 1 + (arg.isArray() || arg.isLocalAccessor() ? arg.shape().size() : 0);
+    native +=
+        1 + (arg.isArray() || arg.isLocalAccessor() ? arg.shape().size() : 0);
   launch.args.reserve(native + 1);
   launch.resources.clear();
   launch.resources.reserve(args.size() + 2);
@@ -259,10 +260,11 @@ launchAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
   return event;
 }
 
-StatusOr<LaunchEvents>
-callKernelAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
-                const IndexSpace &space, const std::vector<KernelArg> &args,
-                const EventList &waitFor) {
+StatusOr<LaunchEvents> callKernelAsync(Queue &queue,
+                                       const std::shared_ptr<Kernel> &kernel,
+                                       const IndexSpace &space,
+                                       const std::vector<KernelArg> &args,
+                                       const EventList &waitFor) {
   StatusOr<PackedLaunch> packed = checkAndPack(queue, kernel, space, args);
   if (!packed.ok())
     return packed.status();
@@ -363,11 +365,10 @@ Status checkDebugRecord(const KernelMetadata &kernel,
     std::string array = record.nameIndex < kernel.debugNames.size()
                             ? kernel.debugNames[record.nameIndex]
                             : "#" + std::to_string(record.nameIndex);
-    return internalError(where + "out-of-bounds access at " +
-                         lineString(record) + ": index " +
-                         tupleString(record.index, rank) + " outside shape " +
-                         tupleString(record.shape, rank) + " of array '" +
-                         array + "'");
+    return internalError(
+        where + "out-of-bounds access at " + lineString(record) + ": index " +
+        tupleString(record.index, rank) + " outside shape " +
+        tupleString(record.shape, rank) + " of array '" + array + "'");
   }
   case DebugEvent::AssertFailed:
     return internalError(where + "assertion failed at " + lineString(record));

@@ -49,8 +49,8 @@ Status checkPriority(int priority, const DeviceInfo &device) {
   int low = std::min(most, least), high = std::max(most, least);
   if (priority < low || priority > high)
     return invalidArgument("priority " + std::to_string(priority) +
-                           " is outside the range of " + quoted(device) +
-                           ": " + std::to_string(most) + " (highest) to " +
+                           " is outside the range of " + quoted(device) + ": " +
+                           std::to_string(most) + " (highest) to " +
                            std::to_string(least) + " (lowest)");
   return Status();
 }
@@ -72,10 +72,11 @@ Status checkWindow(const AccessPolicyWindow &window, const Device &device) {
                            " must be non-empty and inside its buffer of " +
                            std::to_string(size) + " bytes");
   if (window.bytes > info.maxAccessPolicyWindowBytes)
-    return invalidArgument(
-        "accessPolicyWindow of " + std::to_string(window.bytes) +
-        " bytes exceeds the " + std::to_string(info.maxAccessPolicyWindowBytes) +
-        " bytes of " + quoted(info));
+    return invalidArgument("accessPolicyWindow of " +
+                           std::to_string(window.bytes) +
+                           " bytes exceeds the " +
+                           std::to_string(info.maxAccessPolicyWindowBytes) +
+                           " bytes of " + quoted(info));
   if (!(window.hitRatio >= 0.0f && window.hitRatio <= 1.0f))
     return invalidArgument("accessPolicyWindow hitRatio " +
                            std::to_string(window.hitRatio) +
@@ -160,10 +161,11 @@ Status checkLaunchOptions(const Kernel &kernel, const LaunchOptions &options) {
   return Status();
 }
 
-StatusOr<std::shared_ptr<Event>> Queue::submitKernelWithOptions(
-    const Kernel &kernel, const PackedLaunch &launch,
-    const LaunchOptions &options, const EventList &waitFor,
-    RecordedLaunchEvents &recorded) {
+StatusOr<std::shared_ptr<Event>>
+Queue::submitKernelWithOptions(const Kernel &kernel, const PackedLaunch &launch,
+                               const LaunchOptions &options,
+                               const EventList &waitFor,
+                               RecordedLaunchEvents &recorded) {
   LaunchAttributeSet requested = options.attributes();
   for (uint32_t i = 0; i < kLaunchAttributeCount; ++i)
     if (requested.contains(static_cast<LaunchAttribute>(i)))

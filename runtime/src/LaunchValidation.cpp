@@ -34,8 +34,8 @@ std::string paramList(const KernelMetadata &metadata) {
 Status checkExtents(const KernelMetadata &metadata, const Range &range,
                     const char *what) {
   if (range.extents.empty() || range.extents.size() > 3)
-    return invalidArgument("kernel '" + metadata.name + "': " + what +
-                           " has " + std::to_string(range.extents.size()) +
+    return invalidArgument("kernel '" + metadata.name + "': " + what + " has " +
+                           std::to_string(range.extents.size()) +
                            " dimensions; 1 to 3 are supported");
   for (size_t d = 0; d < range.extents.size(); ++d)
     if (range.extents[d] <= 0)
@@ -49,19 +49,18 @@ Status checkExtents(const KernelMetadata &metadata, const Range &range,
 Status checkWorkGroup(const Kernel &kernel, const NdRange &nd) {
   const KernelMetadata &metadata = kernel.metadata();
   if (nd.local.extents.size() != nd.global.extents.size())
-    return invalidArgument("kernel '" + metadata.name +
-                           "': local range has " +
+    return invalidArgument("kernel '" + metadata.name + "': local range has " +
                            std::to_string(nd.local.extents.size()) +
                            " dimensions, global range " +
                            std::to_string(nd.global.extents.size()));
   int64_t groupSize = 1;
   for (size_t d = 0; d < nd.global.extents.size(); ++d) {
     if (nd.global.extents[d] % nd.local.extents[d] != 0)
-      return invalidArgument(
-          "kernel '" + metadata.name + "': global extent " +
-          std::to_string(nd.global.extents[d]) + " of dimension " +
-          std::to_string(d) + " is not divisible by local extent " +
-          std::to_string(nd.local.extents[d]));
+      return invalidArgument("kernel '" + metadata.name + "': global extent " +
+                             std::to_string(nd.global.extents[d]) +
+                             " of dimension " + std::to_string(d) +
+                             " is not divisible by local extent " +
+                             std::to_string(nd.local.extents[d]));
     groupSize *= nd.local.extents[d];
   }
   size_t limit = kernel.device().info().maxWorkGroupSize;
@@ -113,11 +112,11 @@ Status checkWorkItemCount(const Kernel &kernel, const Range &range,
   for (size_t d = 0; d < range.extents.size(); ++d) {
     uint64_t extent = static_cast<uint64_t>(range.extents[d]);
     if (extent > limit)
-      return invalidArgument(
-          "kernel '" + metadata.name + "': " + what + " extent " +
-          std::to_string(extent) + " of dimension " + std::to_string(d) +
-          " exceeds the " + std::to_string(limit) + " that device '" +
-          info.name + "' can launch");
+      return invalidArgument("kernel '" + metadata.name + "': " + what +
+                             " extent " + std::to_string(extent) +
+                             " of dimension " + std::to_string(d) +
+                             " exceeds the " + std::to_string(limit) +
+                             " that device '" + info.name + "' can launch");
     // Every factor is below 2^64: the product stays below 2^128 until it
     // passes 2^64, after which it is reported as more than 2^64 - 1.
     if (!overflow)
@@ -217,14 +216,15 @@ Status checkScalar(const KernelMetadata &metadata, const KernelParam &param,
                    const KernelArg &arg) {
   std::string expected = std::string("a ") + dtypeName(param.dtype) + " scalar";
   if (arg.isArray())
-    return paramError(metadata, param, "expected " + expected +
-                                           ", got an array");
+    return paramError(metadata, param,
+                      "expected " + expected + ", got an array");
   if (arg.isLocalAccessor())
-    return paramError(metadata, param, "expected " + expected +
-                                           ", got a local accessor");
+    return paramError(metadata, param,
+                      "expected " + expected + ", got a local accessor");
   if (arg.dtype() != param.dtype)
     return paramError(metadata, param,
-                      "expected " + expected + ", got " + dtypeName(arg.dtype()));
+                      "expected " + expected + ", got " +
+                          dtypeName(arg.dtype()));
   if (arg.scalarSize() != dtypeSize(param.dtype))
     return paramError(metadata, param,
                       "scalar value has " + std::to_string(arg.scalarSize()) +
@@ -259,8 +259,9 @@ Status checkArray(const Kernel &kernel, const KernelParam &param,
   if (!arg.buffer())
     return paramError(metadata, param, "array has no buffer");
   if (arg.dtype() != param.dtype)
-    return paramError(metadata, param, "expected " + expected + ", got a " +
-                                           dtypeName(arg.dtype()) + " array");
+    return paramError(metadata, param,
+                      "expected " + expected + ", got a " +
+                          dtypeName(arg.dtype()) + " array");
   if (arg.shape().size() != param.rank)
     return paramError(metadata, param,
                       "expected " + expected + ", got rank " +
@@ -278,11 +279,10 @@ Status checkArray(const Kernel &kernel, const KernelParam &param,
                           dtypeName(arg.dtype()) + " (" +
                           std::to_string(*needed) + " bytes)");
   if (&arg.buffer()->device() != &kernel.device())
-    return paramError(metadata, param,
-                      "array is on device '" +
-                          arg.buffer()->device().info().selector +
-                          "', kernel on '" + kernel.device().info().selector +
-                          "'");
+    return paramError(
+        metadata, param,
+        "array is on device '" + arg.buffer()->device().info().selector +
+            "', kernel on '" + kernel.device().info().selector + "'");
   return Status();
 }
 
@@ -324,11 +324,11 @@ Status checkLocalMemoryTotal(const Kernel &kernel,
   if (limit == 0) // Unknown limit: the driver reports at launch.
     return Status();
   if (metadata.staticLocalMemBytes > limit)
-    return invalidArgument("kernel '" + metadata.name + "': " +
-                           std::to_string(metadata.staticLocalMemBytes) +
-                           " bytes of static local memory exceed the " +
-                           std::to_string(limit) + " bytes of device '" +
-                           info.name + "'");
+    return invalidArgument(
+        "kernel '" + metadata.name +
+        "': " + std::to_string(metadata.staticLocalMemBytes) +
+        " bytes of static local memory exceed the " + std::to_string(limit) +
+        " bytes of device '" + info.name + "'");
   uint64_t dynamic = 0;
   for (size_t i = 0; i < args.size(); ++i) {
     if (!args[i].isLocalAccessor())
@@ -338,13 +338,13 @@ Status checkLocalMemoryTotal(const Kernel &kernel,
     uint64_t aligned = alignUp(dynamic, kLocalAccessorAlignment);
     uint64_t total = aligned + metadata.staticLocalMemBytes;
     if (total > limit)
-      return paramError(
-          metadata, metadata.params[i],
-          "local memory of " + std::to_string(total) + " bytes (" +
-              std::to_string(aligned) + " for local accessors + " +
-              std::to_string(metadata.staticLocalMemBytes) +
-              " static) exceeds the " + std::to_string(limit) +
-              " bytes of device '" + info.name + "'");
+      return paramError(metadata, metadata.params[i],
+                        "local memory of " + std::to_string(total) +
+                            " bytes (" + std::to_string(aligned) +
+                            " for local accessors + " +
+                            std::to_string(metadata.staticLocalMemBytes) +
+                            " static) exceeds the " + std::to_string(limit) +
+                            " bytes of device '" + info.name + "'");
   }
   return Status();
 }
@@ -397,7 +397,8 @@ StatusOr<LaunchGeometry> checkIndexSpace(const Kernel &kernel,
   return geometry;
 }
 
-Status checkArguments(const Kernel &kernel, const std::vector<KernelArg> &args) {
+Status checkArguments(const Kernel &kernel,
+                      const std::vector<KernelArg> &args) {
   const KernelMetadata &metadata = kernel.metadata();
   if (args.size() != metadata.params.size())
     return invalidArgument("kernel '" + metadata.name + "' takes " +

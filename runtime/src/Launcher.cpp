@@ -43,10 +43,9 @@ StatusOr<Launcher> Launcher::create(std::string name,
       return invalidArgument(what + ": kernel '" + kernel->name() +
                              "' has no parameter '" + param + "'");
   if (queue && &queue->device() != &kernel->device())
-    return invalidArgument(what + ": the queue is on '" +
-                           queue->device().info().selector +
-                           "', the kernel on '" +
-                           kernel->device().info().selector + "'");
+    return invalidArgument(
+        what + ": the queue is on '" + queue->device().info().selector +
+        "', the kernel on '" + kernel->device().info().selector + "'");
   return Launcher(std::move(name), std::move(kernel), std::move(queue),
                   std::move(space), std::move(bound));
 }
@@ -149,18 +148,18 @@ void ListLauncher::addKernel(Launcher launcher, NamedArgs args) {
 
 void ListLauncher::addWrite(std::shared_ptr<Buffer> dst, const void *src,
                             size_t bytes, size_t offset) {
-  steps_.push_back([=](const std::shared_ptr<Queue> &queue,
-                       const EventList &waitFor) {
-    return queue->writeBufferAsync(*dst, src, bytes, offset, waitFor);
-  });
+  steps_.push_back(
+      [=](const std::shared_ptr<Queue> &queue, const EventList &waitFor) {
+        return queue->writeBufferAsync(*dst, src, bytes, offset, waitFor);
+      });
 }
 
-void ListLauncher::addRead(std::shared_ptr<Buffer> src, void *dst,
-                           size_t bytes, size_t offset) {
-  steps_.push_back([=](const std::shared_ptr<Queue> &queue,
-                       const EventList &waitFor) {
-    return queue->readBufferAsync(*src, dst, bytes, offset, waitFor);
-  });
+void ListLauncher::addRead(std::shared_ptr<Buffer> src, void *dst, size_t bytes,
+                           size_t offset) {
+  steps_.push_back(
+      [=](const std::shared_ptr<Queue> &queue, const EventList &waitFor) {
+        return queue->readBufferAsync(*src, dst, bytes, offset, waitFor);
+      });
 }
 
 void ListLauncher::addCopy(std::shared_ptr<Buffer> src, size_t srcOffset,

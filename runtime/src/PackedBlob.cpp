@@ -55,10 +55,9 @@ StatusOr<std::vector<KernelArg>> unpackArguments(const Kernel &kernel,
   if (!blob)
     return invalidArgument(what + ": null blob");
   if (size != expected)
-    return invalidArgument(what + ": the native ABI takes " +
-                           std::to_string(expected) +
-                           " bytes with natural alignment, got " +
-                           std::to_string(size));
+    return invalidArgument(
+        what + ": the native ABI takes " + std::to_string(expected) +
+        " bytes with natural alignment, got " + std::to_string(size));
   StatusOr<LaunchGeometry> geometry = checkIndexSpace(kernel, space);
   if (!geometry.ok())
     return geometry.status();
@@ -73,8 +72,8 @@ StatusOr<std::vector<KernelArg>> unpackArguments(const Kernel &kernel,
   if (metadata.takesLaunchRank) {
     int64_t rank = readField<int64_t>(blob, 24);
     if (rank != static_cast<int64_t>(geometry->dims))
-      return invalidArgument(what + ": launch rank is " +
-                             std::to_string(rank) + ", the index space has " +
+      return invalidArgument(what + ": launch rank is " + std::to_string(rank) +
+                             ", the index space has " +
                              std::to_string(geometry->dims) + " dimension" +
                              (geometry->dims == 1 ? "" : "s"));
   }
@@ -105,8 +104,8 @@ StatusOr<std::vector<KernelArg>> unpackArguments(const Kernel &kernel,
     std::vector<int64_t> shape(param.rank);
     for (unsigned d = 0; d < param.rank; ++d)
       shape[d] = readField<int64_t>(at, layout.fields[f++].offset);
-    args.push_back(KernelArg::array(std::move(buffer), std::move(shape),
-                                    param.dtype));
+    args.push_back(
+        KernelArg::array(std::move(buffer), std::move(shape), param.dtype));
   }
   return args;
 }

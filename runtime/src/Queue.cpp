@@ -66,8 +66,7 @@ Status Queue::checkRange(const Buffer &buffer, size_t bytes, size_t offset,
   if (offset > buffer.size() || bytes > buffer.size() - offset)
     return invalidArgument(std::string(what) + " range of " +
                            std::to_string(bytes) + " bytes at offset " +
-                           std::to_string(offset) +
-                           " overruns a buffer of " +
+                           std::to_string(offset) + " overruns a buffer of " +
                            std::to_string(buffer.size()) + " bytes");
   return Status();
 }
@@ -127,22 +126,20 @@ StatusOr<std::shared_ptr<Event>>
 Queue::writeBufferAsync(Buffer &dst, const void *src, size_t bytes,
                         size_t offset, const EventList &waitFor) {
   KILN_RETURN_IF_ERROR(checkTransfer(dst, src, bytes, offset));
-  return submitCommand(
-      "write of " + std::to_string(bytes) + " bytes", waitFor,
-      {keepBuffer(dst)}, [&](const EventList &native) {
-        return submitWrite(dst, offset, src, bytes, native);
-      });
+  return submitCommand("write of " + std::to_string(bytes) + " bytes", waitFor,
+                       {keepBuffer(dst)}, [&](const EventList &native) {
+                         return submitWrite(dst, offset, src, bytes, native);
+                       });
 }
 
 StatusOr<std::shared_ptr<Event>>
 Queue::readBufferAsync(const Buffer &src, void *dst, size_t bytes,
                        size_t offset, const EventList &waitFor) {
   KILN_RETURN_IF_ERROR(checkTransfer(src, dst, bytes, offset));
-  return submitCommand(
-      "read of " + std::to_string(bytes) + " bytes", waitFor,
-      {keepBuffer(src)}, [&](const EventList &native) {
-        return submitRead(src, offset, dst, bytes, native);
-      });
+  return submitCommand("read of " + std::to_string(bytes) + " bytes", waitFor,
+                       {keepBuffer(src)}, [&](const EventList &native) {
+                         return submitRead(src, offset, dst, bytes, native);
+                       });
 }
 
 StatusOr<std::shared_ptr<Event>>
@@ -177,23 +174,21 @@ Queue::fillBuffer(Buffer &dst, const void *pattern, size_t patternSize,
                            " is not a multiple of the " +
                            std::to_string(patternSize) + "-byte pattern");
   KILN_RETURN_IF_ERROR(checkRange(dst, bytes, offset, "fill"));
-  return submitCommand(
-      "fill of " + std::to_string(bytes) + " bytes", waitFor,
-      {keepBuffer(dst)}, [&](const EventList &native) {
-        return submitFill(dst, offset, bytes, pattern, patternSize, native);
-      });
+  return submitCommand("fill of " + std::to_string(bytes) + " bytes", waitFor,
+                       {keepBuffer(dst)}, [&](const EventList &native) {
+                         return submitFill(dst, offset, bytes, pattern,
+                                           patternSize, native);
+                       });
 }
 
-StatusOr<std::shared_ptr<Event>> Queue::submitWrite(Buffer &, size_t,
-                                                    const void *, size_t,
-                                                    const EventList &) {
+StatusOr<std::shared_ptr<Event>>
+Queue::submitWrite(Buffer &, size_t, const void *, size_t, const EventList &) {
   return unimplemented("asynchronous writes are unsupported on '" +
                        device_.info().name + "'");
 }
 
-StatusOr<std::shared_ptr<Event>> Queue::submitRead(const Buffer &, size_t,
-                                                   void *, size_t,
-                                                   const EventList &) {
+StatusOr<std::shared_ptr<Event>>
+Queue::submitRead(const Buffer &, size_t, void *, size_t, const EventList &) {
   return unimplemented("asynchronous reads are unsupported on '" +
                        device_.info().name + "'");
 }

@@ -43,8 +43,8 @@ TEST_F(CpuArgumentBlock, LaunchesWithArgumentsReadFromDeviceMemory) {
   std::memcpy(&stored, blocks.data() + 8, sizeof(stored));
   EXPECT_EQ(stored, xAddress);
   args[0] = kiln_arg_float32(0.5f);
-  ASSERT_KILN_OK(kiln_kernel_build_argument_block(
-      saxpy, args.data(), 3, blocks.data() + size, size));
+  ASSERT_KILN_OK(kiln_kernel_build_argument_block(saxpy, args.data(), 3,
+                                                  blocks.data() + size, size));
   kiln_buffer_t block = nullptr;
   ASSERT_KILN_OK(kiln_buffer_create(device, blocks.size(), &block));
   buffers.push_back(block);
@@ -76,24 +76,23 @@ TEST_F(CpuArgumentBlock, ErrorsNameTheKernelAndTheBlock) {
       "kiln_kernel_build_argument_block: kernel 'saxpy': the block needs 40 "
       "bytes, capacity is 16");
   unsigned char block[40];
-  EXPECT_KILN_ERROR(
-      kiln_kernel_build_argument_block(saxpy, args.data(), 2, block,
-                                       sizeof(block)),
-      KILN_STATUS_INVALID_ARGUMENT,
-      "kernel 'saxpy' takes 3 arguments (a, x, y), got 2");
+  EXPECT_KILN_ERROR(kiln_kernel_build_argument_block(saxpy, args.data(), 2,
+                                                     block, sizeof(block)),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "kernel 'saxpy' takes 3 arguments (a, x, y), got 2");
   kiln_event_t event = nullptr;
-  EXPECT_KILN_ERROR(kiln_launch_with_device_arguments_async(
-                        queue, saxpy, 1, &n, nullptr, x, 4, nullptr, 0,
-                        nullptr, 0, &event),
-                    KILN_STATUS_INVALID_ARGUMENT,
-                    "argument block of kernel 'saxpy': offset 4 is not a "
-                    "multiple of 8 (the block's alignment)");
-  EXPECT_KILN_ERROR(kiln_launch_with_device_arguments_async(
-                        queue, saxpy, 1, &n, nullptr, x, 0, nullptr, 0,
-                        nullptr, 0, &event),
-                    KILN_STATUS_INVALID_ARGUMENT,
-                    "argument block of kernel 'saxpy': the layout takes 40 "
-                    "bytes from offset 0, but the buffer has 32 bytes");
+  EXPECT_KILN_ERROR(
+      kiln_launch_with_device_arguments_async(
+          queue, saxpy, 1, &n, nullptr, x, 4, nullptr, 0, nullptr, 0, &event),
+      KILN_STATUS_INVALID_ARGUMENT,
+      "argument block of kernel 'saxpy': offset 4 is not a "
+      "multiple of 8 (the block's alignment)");
+  EXPECT_KILN_ERROR(
+      kiln_launch_with_device_arguments_async(
+          queue, saxpy, 1, &n, nullptr, x, 0, nullptr, 0, nullptr, 0, &event),
+      KILN_STATUS_INVALID_ARGUMENT,
+      "argument block of kernel 'saxpy': the layout takes 40 "
+      "bytes from offset 0, but the buffer has 32 bytes");
   EXPECT_EQ(event, nullptr);
   EXPECT_KILN_ERROR(kiln_launch_with_device_arguments_async(
                         queue, saxpy, 1, &n, nullptr, nullptr, 0, nullptr, 0,
@@ -112,8 +111,8 @@ TEST(CAPIArgumentBlockEntry, IsDeclaredOncePerAddedKernel) {
   const kiln_param_desc_t params[] = {
       {"v", KILN_PARAM_ARRAY, KILN_DTYPE_INT32, 1},
       {"tile", KILN_PARAM_LOCAL_ACCESSOR, KILN_DTYPE_INT32, 1}};
-  ASSERT_KILN_OK(kiln_binary_add_kernel(binary, "k", KILN_INDEX_ND_ITEM,
-                                        params, 2));
+  ASSERT_KILN_OK(
+      kiln_binary_add_kernel(binary, "k", KILN_INDEX_ND_ITEM, params, 2));
   EXPECT_KILN_ERROR(kiln_binary_add_argument_block_entry(binary, "other"),
                     KILN_STATUS_NOT_FOUND,
                     "kiln_binary_add_argument_block_entry: no kernel 'other' "

@@ -73,8 +73,7 @@ TEST_F(CAPICompileTest, PtxForOneKernel) {
 
 TEST_F(CAPICompileTest, KilnMLIRSource) {
   ASSERT_KILN_OK(kiln_compile_source(
-      compiler,
-      "kiln.kernel @empty(%item: !kiln.item) {\n  kiln.return\n}\n",
+      compiler, "kiln.kernel @empty(%item: !kiln.item) {\n  kiln.return\n}\n",
       "empty.mlir", nullptr, &binary));
   const char *name = nullptr;
   ASSERT_KILN_OK(kiln_binary_kernel_name(binary, 0, &name));
@@ -102,7 +101,8 @@ TEST_F(CAPICompileTest, SourceErrorsAreLocatedAndCaptured) {
   std::string printed = testing::internal::GetCapturedStderr();
   EXPECT_EQ(binary, nullptr);
   std::string message = lastError();
-  EXPECT_TRUE(std::regex_search(message, std::regex("bad\\.py:5:[0-9]+: error: ")))
+  EXPECT_TRUE(
+      std::regex_search(message, std::regex("bad\\.py:5:[0-9]+: error: ")))
       << message;
   EXPECT_NE(message.find("undefined_name"), std::string::npos) << message;
   EXPECT_NE(message.find("    x[0] = undefined_name\n"), std::string::npos)
@@ -113,8 +113,8 @@ TEST_F(CAPICompileTest, SourceErrorsAreLocatedAndCaptured) {
 TEST_F(CAPICompileTest, SyntaxErrorWithoutFilename) {
   EXPECT_EQ(kiln_compile_source(compiler, "def (\n", nullptr, nullptr, &binary),
             KILN_STATUS_COMPILE_ERROR);
-  EXPECT_TRUE(std::regex_search(lastError(),
-                                std::regex("<source>:1:[0-9]+: error: ")))
+  EXPECT_TRUE(
+      std::regex_search(lastError(), std::regex("<source>:1:[0-9]+: error: ")))
       << lastError();
 }
 
@@ -142,39 +142,38 @@ TEST_F(CAPICompileTest, BadOptions) {
   kiln_compile_options_t options;
   kiln_compile_options_init(&options);
   options.opt_level = 4;
-  EXPECT_KILN_ERROR(kiln_compile_source(compiler, kSaxpySource, "s.py",
-                                        &options, &binary),
-                    KILN_STATUS_INVALID_ARGUMENT, "opt_level 4 is not 0..3");
+  EXPECT_KILN_ERROR(
+      kiln_compile_source(compiler, kSaxpySource, "s.py", &options, &binary),
+      KILN_STATUS_INVALID_ARGUMENT, "opt_level 4 is not 0..3");
   kiln_compile_options_init(&options);
   options.target = static_cast<kiln_target_t>(5);
-  EXPECT_KILN_ERROR(kiln_compile_source(compiler, kSaxpySource, "s.py",
-                                        &options, &binary),
-                    KILN_STATUS_INVALID_ARGUMENT, "unknown target 5");
+  EXPECT_KILN_ERROR(
+      kiln_compile_source(compiler, kSaxpySource, "s.py", &options, &binary),
+      KILN_STATUS_INVALID_ARGUMENT, "unknown target 5");
   kiln_compile_options_init(&options);
   options.kernel = "";
-  EXPECT_KILN_ERROR(kiln_compile_source(compiler, kSaxpySource, "s.py",
-                                        &options, &binary),
-                    KILN_STATUS_INVALID_ARGUMENT, "kernel is empty");
+  EXPECT_KILN_ERROR(
+      kiln_compile_source(compiler, kSaxpySource, "s.py", &options, &binary),
+      KILN_STATUS_INVALID_ARGUMENT, "kernel is empty");
 }
 
 TEST_F(CAPICompileTest, NullArguments) {
-  EXPECT_KILN_ERROR(kiln_compile_source(nullptr, kSaxpySource, "s.py",
-                                        nullptr, &binary),
-                    KILN_STATUS_INVALID_ARGUMENT,
-                    "kiln_compile_source: compiler is NULL");
-  EXPECT_KILN_ERROR(kiln_compile_source(compiler, nullptr, "s.py", nullptr,
-                                        &binary),
-                    KILN_STATUS_INVALID_ARGUMENT, "source is NULL");
-  EXPECT_KILN_ERROR(kiln_compile_source(compiler, kSaxpySource, "s.py",
-                                        nullptr, nullptr),
-                    KILN_STATUS_INVALID_ARGUMENT, "out is NULL");
+  EXPECT_KILN_ERROR(
+      kiln_compile_source(nullptr, kSaxpySource, "s.py", nullptr, &binary),
+      KILN_STATUS_INVALID_ARGUMENT, "kiln_compile_source: compiler is NULL");
+  EXPECT_KILN_ERROR(
+      kiln_compile_source(compiler, nullptr, "s.py", nullptr, &binary),
+      KILN_STATUS_INVALID_ARGUMENT, "source is NULL");
+  EXPECT_KILN_ERROR(
+      kiln_compile_source(compiler, kSaxpySource, "s.py", nullptr, nullptr),
+      KILN_STATUS_INVALID_ARGUMENT, "out is NULL");
   EXPECT_KILN_ERROR(kiln_compile_source_for_device(compiler, nullptr,
                                                    kSaxpySource, "s.py",
                                                    nullptr, &binary),
                     KILN_STATUS_INVALID_ARGUMENT,
                     "kiln_compile_source_for_device: device is NULL");
-  EXPECT_KILN_ERROR(kiln_compiler_create(nullptr),
-                    KILN_STATUS_INVALID_ARGUMENT, "out is NULL");
+  EXPECT_KILN_ERROR(kiln_compiler_create(nullptr), KILN_STATUS_INVALID_ARGUMENT,
+                    "out is NULL");
 }
 
 TEST_F(CAPICompileTest, ForDevicePicksTheDevicesFormat) {

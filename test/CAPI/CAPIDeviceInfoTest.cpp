@@ -92,8 +92,9 @@ TEST_F(CpuDeviceInfo, AnOlderSmallerStructIsFilledOnlyAsFarAsItGoes) {
   EXPECT_EQ(info.struct_size, offsetof(kiln_device_info_t, type));
   EXPECT_EQ(info.backend, KILN_BACKEND_OPENCL);
   unsigned char rest[sizeof(info) - offsetof(kiln_device_info_t, type)];
-  std::memcpy(rest, reinterpret_cast<unsigned char *>(&info) +
-                        offsetof(kiln_device_info_t, type),
+  std::memcpy(rest,
+              reinterpret_cast<unsigned char *>(&info) +
+                  offsetof(kiln_device_info_t, type),
               sizeof(rest));
   for (unsigned char byte : rest)
     ASSERT_EQ(byte, 0xAB);
@@ -114,11 +115,10 @@ TEST_F(CpuDeviceInfo, BadInputIsNamed) {
   ASSERT_KILN_OK(kiln_device_list_create(&list));
   size_t count = 0;
   ASSERT_KILN_OK(kiln_device_list_count(list, &count));
-  EXPECT_KILN_ERROR(kiln_device_list_info(list, count, &info),
-                    KILN_STATUS_INVALID_ARGUMENT,
-                    "kiln_device_list_info: index " + std::to_string(count) +
-                        " is out of range (" + std::to_string(count) +
-                        " devices)");
+  EXPECT_KILN_ERROR(
+      kiln_device_list_info(list, count, &info), KILN_STATUS_INVALID_ARGUMENT,
+      "kiln_device_list_info: index " + std::to_string(count) +
+          " is out of range (" + std::to_string(count) + " devices)");
   EXPECT_KILN_ERROR(kiln_device_list_create(nullptr),
                     KILN_STATUS_INVALID_ARGUMENT,
                     "kiln_device_list_create: out is NULL");

@@ -111,10 +111,9 @@ TEST(CAPIHandleTest, NullExecutableKernelAndEvent) {
   EXPECT_KILN_ERROR(
       kiln_kernel_param_info(nullptr, 0, nullptr, nullptr, nullptr, nullptr),
       KILN_STATUS_INVALID_ARGUMENT, "kiln_kernel_param_info: kernel is NULL");
-  EXPECT_KILN_ERROR(kiln_launch(nullptr, nullptr, 1, range, nullptr, 0,
-                                nullptr, 0),
-                    KILN_STATUS_INVALID_ARGUMENT,
-                    "kiln_launch: queue is NULL");
+  EXPECT_KILN_ERROR(
+      kiln_launch(nullptr, nullptr, 1, range, nullptr, 0, nullptr, 0),
+      KILN_STATUS_INVALID_ARGUMENT, "kiln_launch: queue is NULL");
   EXPECT_KILN_ERROR(kiln_launch_async(nullptr, nullptr, 1, range, nullptr, 0,
                                       nullptr, 0, nullptr),
                     KILN_STATUS_INVALID_ARGUMENT,
@@ -131,9 +130,9 @@ TEST(CAPIHandleTest, NullExecutableKernelAndEvent) {
 TEST(CAPIHandleTest, BinaryDescriptions) {
   const uint32_t words[2] = {0x07230203, 0};
   kiln_binary_t binary = nullptr;
-  EXPECT_KILN_ERROR(kiln_binary_create(KILN_BINARY_SPIRV, nullptr, words, 6,
-                                       &binary),
-                    KILN_STATUS_INVALID_ARGUMENT, "not a whole number of words");
+  EXPECT_KILN_ERROR(
+      kiln_binary_create(KILN_BINARY_SPIRV, nullptr, words, 6, &binary),
+      KILN_STATUS_INVALID_ARGUMENT, "not a whole number of words");
   EXPECT_KILN_ERROR(kiln_binary_create(static_cast<kiln_binary_format_t>(7),
                                        nullptr, words, 8, &binary),
                     KILN_STATUS_INVALID_ARGUMENT, "unknown binary format 7");
@@ -143,13 +142,16 @@ TEST(CAPIHandleTest, BinaryDescriptions) {
   ASSERT_KILN_OK(
       kiln_binary_create(KILN_BINARY_SPIRV, nullptr, words, 8, &binary));
 
-  kiln_param_desc_t params[2] = {{"a", KILN_PARAM_SCALAR, KILN_DTYPE_FLOAT32, 0},
-                                 {"x", KILN_PARAM_ARRAY, KILN_DTYPE_FLOAT32, 1}};
-  ASSERT_KILN_OK(kiln_binary_add_kernel(binary, "k", KILN_INDEX_ITEM, params, 2));
+  kiln_param_desc_t params[2] = {
+      {"a", KILN_PARAM_SCALAR, KILN_DTYPE_FLOAT32, 0},
+      {"x", KILN_PARAM_ARRAY, KILN_DTYPE_FLOAT32, 1}};
+  ASSERT_KILN_OK(
+      kiln_binary_add_kernel(binary, "k", KILN_INDEX_ITEM, params, 2));
   EXPECT_KILN_ERROR(
       kiln_binary_add_kernel(binary, "k", KILN_INDEX_ITEM, params, 2),
       KILN_STATUS_INVALID_ARGUMENT, "kernel 'k': described twice");
-  kiln_param_desc_t badRank[1] = {{"x", KILN_PARAM_ARRAY, KILN_DTYPE_FLOAT32, 4}};
+  kiln_param_desc_t badRank[1] = {
+      {"x", KILN_PARAM_ARRAY, KILN_DTYPE_FLOAT32, 4}};
   EXPECT_KILN_ERROR(
       kiln_binary_add_kernel(binary, "k2", KILN_INDEX_ITEM, badRank, 1),
       KILN_STATUS_INVALID_ARGUMENT,
@@ -164,10 +166,11 @@ TEST(CAPIHandleTest, BinaryDescriptions) {
       {"s", KILN_PARAM_SCALAR, static_cast<kiln_dtype_t>(40), 0}};
   EXPECT_KILN_ERROR(
       kiln_binary_add_kernel(binary, "k3", KILN_INDEX_ITEM, badDType, 1),
-      KILN_STATUS_INVALID_ARGUMENT, "parameter 0 ('s') has an unknown dtype 40");
-  EXPECT_KILN_ERROR(kiln_binary_add_kernel(binary, "k4", KILN_INDEX_ITEM,
-                                           nullptr, 1),
-                    KILN_STATUS_INVALID_ARGUMENT, "params is NULL");
+      KILN_STATUS_INVALID_ARGUMENT,
+      "parameter 0 ('s') has an unknown dtype 40");
+  EXPECT_KILN_ERROR(
+      kiln_binary_add_kernel(binary, "k4", KILN_INDEX_ITEM, nullptr, 1),
+      KILN_STATUS_INVALID_ARGUMENT, "params is NULL");
 
   size_t count = 0;
   const char *name = nullptr;
@@ -238,9 +241,9 @@ TEST(CAPIHandleTest, ArgumentBuilders) {
   EXPECT_EQ(local.shape[0], 3);
   EXPECT_EQ(kiln_arg_local_accessor(nullptr, 1, KILN_DTYPE_FLOAT32).kind,
             KILN_ARG_INVALID);
-  EXPECT_EQ(kiln_arg_array(nullptr, shape, KILN_MAX_RANK + 1, KILN_DTYPE_UINT8)
-                .kind,
-            KILN_ARG_INVALID);
+  EXPECT_EQ(
+      kiln_arg_array(nullptr, shape, KILN_MAX_RANK + 1, KILN_DTYPE_UINT8).kind,
+      KILN_ARG_INVALID);
 }
 
 } // namespace

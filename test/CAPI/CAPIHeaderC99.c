@@ -37,9 +37,7 @@ static kiln_status_t no_iteration(void *user_data, size_t iteration,
   return KILN_STATUS_OK;
 }
 
-kiln_launch_generator_t kiln_c99_empty_generator(void) {
-  return no_iteration;
-}
+kiln_launch_generator_t kiln_c99_empty_generator(void) { return no_iteration; }
 
 int kiln_c99_default_queue_options(void) {
   kiln_queue_options_t options;

@@ -125,11 +125,10 @@ TEST_F(CpuLaunchForms, CallKernelAsyncErrorsLeaveBothEventsNull) {
                     KILN_STATUS_INVALID_ARGUMENT,
                     "kiln_call_kernel_async: a range has 1 to 3 dimensions, "
                     "got 4");
-  EXPECT_KILN_ERROR(kiln_call_kernel_async(queue, saxpy, 1, &n, nullptr, args,
-                                           2, nullptr, 0, &deviceEvent,
-                                           nullptr),
-                    KILN_STATUS_INVALID_ARGUMENT,
-                    "kiln_call_kernel_async: out_host is NULL");
+  EXPECT_KILN_ERROR(
+      kiln_call_kernel_async(queue, saxpy, 1, &n, nullptr, args, 2, nullptr, 0,
+                             &deviceEvent, nullptr),
+      KILN_STATUS_INVALID_ARGUMENT, "kiln_call_kernel_async: out_host is NULL");
 }
 
 TEST_F(CpuLaunchForms, BadBlobsAreRefusedWithTheReason) {
@@ -151,9 +150,9 @@ TEST_F(CpuLaunchForms, BadBlobsAreRefusedWithTheReason) {
                     "the index space says 32");
   packed.range[0] = n;
   packed.y = packed.x + 4 * n + 4096;
-  kiln_status_t status = kiln_launch_packed(
-      queue, saxpy, 1, &n, nullptr, &packed, sizeof(packed), nullptr, 0,
-      &event);
+  kiln_status_t status =
+      kiln_launch_packed(queue, saxpy, 1, &n, nullptr, &packed, sizeof(packed),
+                         nullptr, 0, &event);
   EXPECT_EQ(status, KILN_STATUS_INVALID_ARGUMENT);
   EXPECT_NE(lastError().find("packed arguments of kernel 'saxpy': array 'y' "
                              "at 0x"),

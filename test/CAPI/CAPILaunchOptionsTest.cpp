@@ -28,10 +28,8 @@ namespace {
 
 std::string lastError() { return kiln_last_error_message(); }
 
-#define ASSERT_KILN_OK(call)                                                   \
-  ASSERT_EQ((call), KILN_STATUS_OK) << lastError()
-#define EXPECT_KILN_OK(call)                                                   \
-  EXPECT_EQ((call), KILN_STATUS_OK) << lastError()
+#define ASSERT_KILN_OK(call) ASSERT_EQ((call), KILN_STATUS_OK) << lastError()
+#define EXPECT_KILN_OK(call) EXPECT_EQ((call), KILN_STATUS_OK) << lastError()
 
 /// The bytes of a precompiled test kernel file; empty if it was not built.
 std::vector<char> readKernelFile(const std::string &name) {
@@ -55,7 +53,8 @@ protected:
       GTEST_SKIP() << "no device '" << selector << "': " << lastError();
     std::vector<char> code = readKernelFile(file);
     if (code.empty())
-      GTEST_SKIP() << "test kernel '" << file << "' was not built (needs llc-22)";
+      GTEST_SKIP() << "test kernel '" << file
+                   << "' was not built (needs llc-22)";
     kiln_binary_t binary = nullptr;
     ASSERT_KILN_OK(kiln_binary_create(
         format, format == KILN_BINARY_PTX ? "sm_90" : nullptr, code.data(),
@@ -70,9 +69,8 @@ protected:
         {"tile", KILN_PARAM_LOCAL_ACCESSOR, KILN_DTYPE_FLOAT32, 1}};
     EXPECT_KILN_OK(kiln_binary_add_kernel(binary, "saxpy", KILN_INDEX_ITEM,
                                           saxpyParams, 3));
-    EXPECT_KILN_OK(kiln_binary_add_kernel(binary, "reverse_in_group",
-                                          KILN_INDEX_ND_ITEM, reverseParams,
-                                          3));
+    EXPECT_KILN_OK(kiln_binary_add_kernel(
+        binary, "reverse_in_group", KILN_INDEX_ND_ITEM, reverseParams, 3));
     kiln_status_t loaded = kiln_executable_load(device, binary, &executable);
     kiln_binary_release(binary);
     // PoCL takes SPIR through llvm-spirv-15; a machine without it skips.
@@ -132,9 +130,7 @@ protected:
 
 class CpuLaunchOptions : public PrecompiledKernels {
 protected:
-  void SetUp() override {
-    open("cpu", KILN_BINARY_SPIRV, "test_kernels.spv");
-  }
+  void SetUp() override { open("cpu", KILN_BINARY_SPIRV, "test_kernels.spv"); }
 };
 
 /// Options asking for `attribute` alone with a value in range.
@@ -186,8 +182,8 @@ TEST(CAPILaunchOptionsStruct, InitAndAttributeNames) {
     EXPECT_STREQ(
         kiln_launch_attribute_name(static_cast<kiln_launch_attribute_t>(i)),
         names[i]);
-  EXPECT_EQ(kiln_launch_attribute_name(
-                static_cast<kiln_launch_attribute_t>(KILN_LAUNCH_ATTRIBUTE_COUNT)),
+  EXPECT_EQ(kiln_launch_attribute_name(static_cast<kiln_launch_attribute_t>(
+                KILN_LAUNCH_ATTRIBUTE_COUNT)),
             nullptr);
 }
 
@@ -196,8 +192,8 @@ TEST_F(CpuLaunchOptions, CapabilityQueriesReportNoAttribute) {
     int supported = -1;
     ASSERT_KILN_OK(kiln_device_supports_launch_attribute(
         device, static_cast<kiln_launch_attribute_t>(i), &supported));
-    EXPECT_EQ(supported, 0) << kiln_launch_attribute_name(
-        static_cast<kiln_launch_attribute_t>(i));
+    EXPECT_EQ(supported, 0)
+        << kiln_launch_attribute_name(static_cast<kiln_launch_attribute_t>(i));
   }
   int supported = 0;
   EXPECT_EQ(kiln_device_supports_launch_attribute(
@@ -231,9 +227,8 @@ TEST_F(CpuLaunchOptions, EmptyOptionsLaunchSyncAndAsync) {
   kiln_launch_options_t options;
   kiln_launch_options_init(&options);
   // Synchronous, with and without an options struct.
-  ASSERT_KILN_OK(kiln_launch_with_options(queue, saxpy, 1, n, nullptr,
-                                          args.data(), 3, nullptr, 0,
-                                          &options));
+  ASSERT_KILN_OK(kiln_launch_with_options(
+      queue, saxpy, 1, n, nullptr, args.data(), 3, nullptr, 0, &options));
   ASSERT_KILN_OK(kiln_launch_with_options(queue, saxpy, 1, n, nullptr,
                                           args.data(), 3, nullptr, 0, nullptr));
   // Asynchronous: only the device event, which the next launch waits on.
@@ -273,9 +268,8 @@ TEST_F(CpuLaunchOptions, DynamicLocalMemoryFromLocalAccessors) {
   kiln_launch_options_init(&options);
   kiln_launch_events_t events;
   kiln_launch_events_init(&events);
-  ASSERT_KILN_OK(kiln_launch_async_with_options(queue, reverse, 1, n, group,
-                                                args, 3, nullptr, 0, &options,
-                                                &events));
+  ASSERT_KILN_OK(kiln_launch_async_with_options(
+      queue, reverse, 1, n, group, args, 3, nullptr, 0, &options, &events));
   ASSERT_KILN_OK(kiln_event_wait(events.device));
   kiln_event_release(events.device);
   std::vector<float> y = download(dy, n[0]);
@@ -308,8 +302,8 @@ TEST_F(CpuLaunchOptions, EveryAttributeIsUnsupportedOnTheDevice) {
     kiln_launch_options_t options = only(attribute, dy);
     std::string expected = std::string(kiln_launch_attribute_name(attribute)) +
                            " is unsupported on '" + deviceName + "'";
-    EXPECT_EQ(kiln_launch_with_options(queue, saxpy, 1, n, nullptr,
-                                       args.data(), 3, nullptr, 0, &options),
+    EXPECT_EQ(kiln_launch_with_options(queue, saxpy, 1, n, nullptr, args.data(),
+                                       3, nullptr, 0, &options),
               KILN_STATUS_UNIMPLEMENTED)
         << expected;
     EXPECT_EQ(lastError(), expected);
@@ -341,8 +335,8 @@ TEST_F(CpuLaunchOptions, MalformedOptionsAreNamed) {
   kiln_buffer_t dx = upload(std::vector<float>(n[0], 1.0f));
   std::vector<kiln_arg_t> args = saxpyArgs(2.0f, dx, dx, n);
   auto launchWith = [&](const kiln_launch_options_t &options) {
-    return kiln_launch_with_options(queue, saxpy, 1, n, nullptr, args.data(),
-                                    3, nullptr, 0, &options);
+    return kiln_launch_with_options(queue, saxpy, 1, n, nullptr, args.data(), 3,
+                                    nullptr, 0, &options);
   };
   kiln_launch_options_t options;
   kiln_launch_options_init(&options);
@@ -350,11 +344,13 @@ TEST_F(CpuLaunchOptions, MalformedOptionsAreNamed) {
   EXPECT_EQ(launchWith(options), KILN_STATUS_INVALID_ARGUMENT);
   EXPECT_EQ(lastError(),
             "kiln_launch_with_options: options->struct_size is 8, expected at "
-            "least " + std::to_string(sizeof(kiln_launch_options_t)) +
+            "least " +
+                std::to_string(sizeof(kiln_launch_options_t)) +
                 " (initialise it with kiln_launch_options_init)");
   kiln_launch_options_init(&options);
-  options.attributes = KILN_LAUNCH_ATTRIBUTE_BIT(12) |
-                       KILN_LAUNCH_ATTRIBUTE_BIT(KILN_LAUNCH_ATTRIBUTE_PRIORITY);
+  options.attributes =
+      KILN_LAUNCH_ATTRIBUTE_BIT(12) |
+      KILN_LAUNCH_ATTRIBUTE_BIT(KILN_LAUNCH_ATTRIBUTE_PRIORITY);
   EXPECT_EQ(launchWith(options), KILN_STATUS_INVALID_ARGUMENT);
   EXPECT_EQ(lastError(), "kiln_launch_with_options: options->attributes has "
                          "unknown bits 0x1000");
@@ -381,16 +377,17 @@ TEST_F(CpuLaunchOptions, MalformedOptionsAreNamed) {
   std::memset(&events, 0, sizeof(events));
   kiln_launch_options_init(&options);
   EXPECT_EQ(kiln_launch_async_with_options(queue, saxpy, 1, n, nullptr,
-                                           args.data(), 3, nullptr, 0,
-                                           &options, &events),
+                                           args.data(), 3, nullptr, 0, &options,
+                                           &events),
             KILN_STATUS_INVALID_ARGUMENT);
   EXPECT_EQ(lastError(),
             "kiln_launch_async_with_options: out_events->struct_size is 0, "
-            "expected at least " + std::to_string(sizeof(kiln_launch_events_t)) +
+            "expected at least " +
+                std::to_string(sizeof(kiln_launch_events_t)) +
                 " (initialise it with kiln_launch_events_init)");
   EXPECT_EQ(kiln_launch_async_with_options(queue, saxpy, 1, n, nullptr,
-                                           args.data(), 3, nullptr, 0,
-                                           &options, nullptr),
+                                           args.data(), 3, nullptr, 0, &options,
+                                           nullptr),
             KILN_STATUS_INVALID_ARGUMENT);
   EXPECT_EQ(lastError(), "kiln_launch_async_with_options: out_events is NULL");
   EXPECT_EQ(kiln_launch_with_options(queue, saxpy, 0, n, nullptr, args.data(),
@@ -422,14 +419,15 @@ TEST_F(CudaLaunchOptions, HonouredAttributesLaunchAndReturnTheirEvents) {
   ASSERT_KILN_OK(kiln_device_supports_launch_attribute(
       device, KILN_LAUNCH_ATTRIBUTE_PRIORITY, &supported));
   EXPECT_EQ(supported, 1); // Every CUDA device has stream priorities.
-  options.attributes |= KILN_LAUNCH_ATTRIBUTE_BIT(KILN_LAUNCH_ATTRIBUTE_PRIORITY);
+  options.attributes |=
+      KILN_LAUNCH_ATTRIBUTE_BIT(KILN_LAUNCH_ATTRIBUTE_PRIORITY);
   options.priority = highest;
   bool completion = false;
   ASSERT_KILN_OK(kiln_device_supports_launch_attribute(
       device, KILN_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT, &supported));
   if (supported) {
-    options.attributes |=
-        KILN_LAUNCH_ATTRIBUTE_BIT(KILN_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT);
+    options.attributes |= KILN_LAUNCH_ATTRIBUTE_BIT(
+        KILN_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT);
     completion = true;
   }
   kiln_launch_events_t events;
@@ -450,7 +448,8 @@ TEST_F(CudaLaunchOptions, HonouredAttributesLaunchAndReturnTheirEvents) {
   for (int64_t i = 0; i < n[0]; ++i)
     ASSERT_EQ(y[i], 2.0f * x[i] + 1.0f) << "at " << i;
   // A value out of range is the C++ value error.
-  options.attributes = KILN_LAUNCH_ATTRIBUTE_BIT(KILN_LAUNCH_ATTRIBUTE_PRIORITY);
+  options.attributes =
+      KILN_LAUNCH_ATTRIBUTE_BIT(KILN_LAUNCH_ATTRIBUTE_PRIORITY);
   options.priority = lowest + 1;
   EXPECT_EQ(kiln_launch_with_options(queue, saxpy, 1, n, nullptr, args.data(),
                                      3, nullptr, 0, &options),
@@ -476,8 +475,9 @@ TEST_F(CudaLaunchOptions, CapabilityQueryMatchesEachAttributesOutcome) {
           << kiln_launch_attribute_name(attribute) << ": " << lastError();
     } else {
       EXPECT_EQ(status, KILN_STATUS_UNIMPLEMENTED);
-      EXPECT_EQ(lastError(), std::string(kiln_launch_attribute_name(attribute)) +
-                                 " is unsupported on '" + deviceName + "'");
+      EXPECT_EQ(lastError(),
+                std::string(kiln_launch_attribute_name(attribute)) +
+                    " is unsupported on '" + deviceName + "'");
     }
   }
 }

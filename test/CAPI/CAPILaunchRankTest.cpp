@@ -29,8 +29,8 @@ protected:
     if (IsSkipped() || HasFatalFailure())
       return;
     kiln_binary_t binary = nullptr;
-    ASSERT_KILN_OK(kiln_compile_source_for_device(
-        compiler, device, kDimsSource, "dims.py", nullptr, &binary));
+    ASSERT_KILN_OK(kiln_compile_source_for_device(compiler, device, kDimsSource,
+                                                  "dims.py", nullptr, &binary));
     kiln_status_t loaded = kiln_executable_load(device, binary, &dimsExe);
     kiln_binary_release(binary);
     ASSERT_KILN_OK(loaded);
@@ -53,14 +53,14 @@ protected:
       return {};
     buffers.push_back(out);
     std::vector<int64_t> values(n, -1);
-    EXPECT_KILN_OK(kiln_buffer_write(queue, out, values.data(),
-                                     n * sizeof(int64_t)));
+    EXPECT_KILN_OK(
+        kiln_buffer_write(queue, out, values.data(), n * sizeof(int64_t)));
     int64_t shape[1] = {n};
     kiln_arg_t arg = kiln_arg_array(out, shape, 1, KILN_DTYPE_INT64);
     EXPECT_KILN_OK(kiln_launch(queue, dims, static_cast<int>(range.size()),
                                range.data(), &arg, 1, nullptr, 0));
-    EXPECT_KILN_OK(kiln_buffer_read(queue, out, values.data(),
-                                    n * sizeof(int64_t)));
+    EXPECT_KILN_OK(
+        kiln_buffer_read(queue, out, values.data(), n * sizeof(int64_t)));
     return values;
   }
 
@@ -81,8 +81,8 @@ TEST_F(CAPILaunchRankTest, SpecializedKernelTakesNoRankAndRefusesOthers) {
   kiln_compile_options_init(&options);
   options.launch_rank = 2;
   kiln_binary_t binary = nullptr;
-  ASSERT_KILN_OK(kiln_compile_source_for_device(
-      compiler, device, kDimsSource, "dims.py", &options, &binary));
+  ASSERT_KILN_OK(kiln_compile_source_for_device(compiler, device, kDimsSource,
+                                                "dims.py", &options, &binary));
   kiln_executable_t exe = nullptr;
   kiln_status_t loaded = kiln_executable_load(device, binary, &exe);
   kiln_binary_release(binary);
@@ -129,7 +129,8 @@ TEST(CAPILaunchRankDescription, SetOnAnAddedKernelOnly) {
   kiln_binary_t binary = nullptr;
   ASSERT_KILN_OK(
       kiln_binary_create(KILN_BINARY_SPIRV, nullptr, words, 8, &binary));
-  kiln_param_desc_t params[1] = {{"out", KILN_PARAM_ARRAY, KILN_DTYPE_INT64, 1}};
+  kiln_param_desc_t params[1] = {
+      {"out", KILN_PARAM_ARRAY, KILN_DTYPE_INT64, 1}};
   ASSERT_KILN_OK(
       kiln_binary_add_kernel(binary, "dims", KILN_INDEX_ITEM, params, 1));
   EXPECT_KILN_OK(kiln_binary_set_takes_launch_rank(binary, "dims", 1));

@@ -35,7 +35,8 @@ protected:
 
   std::vector<float> readY() {
     std::vector<float> out(kN);
-    EXPECT_KILN_OK(kiln_buffer_read(queue, ybuf, out.data(), kN * sizeof(float)));
+    EXPECT_KILN_OK(
+        kiln_buffer_read(queue, ybuf, out.data(), kN * sizeof(float)));
     return out;
   }
 
@@ -84,12 +85,14 @@ TEST_F(CAPILaunchTest, KernelMetadata) {
   const char *param = nullptr;
   int isArray = -1, rank = -1;
   kiln_dtype_t dtype;
-  ASSERT_KILN_OK(kiln_kernel_param_info(saxpy, 0, &param, &isArray, &dtype, &rank));
+  ASSERT_KILN_OK(
+      kiln_kernel_param_info(saxpy, 0, &param, &isArray, &dtype, &rank));
   EXPECT_STREQ(param, "a");
   EXPECT_EQ(isArray, 0);
   EXPECT_EQ(dtype, KILN_DTYPE_FLOAT32);
   EXPECT_EQ(rank, 0);
-  ASSERT_KILN_OK(kiln_kernel_param_info(saxpy, 2, &param, &isArray, nullptr, &rank));
+  ASSERT_KILN_OK(
+      kiln_kernel_param_info(saxpy, 2, &param, &isArray, nullptr, &rank));
   EXPECT_STREQ(param, "y");
   EXPECT_EQ(isArray, 1);
   EXPECT_EQ(rank, 1);
@@ -131,12 +134,14 @@ TEST_F(CAPILaunchTest, WrongArgumentCount) {
 TEST_F(CAPILaunchTest, WrongDType) {
   args[0] = kiln_arg_float64(2.0);
   EXPECT_KILN_ERROR(kiln_launch(queue, saxpy, 1, range, args, 3, nullptr, 0),
-                    KILN_STATUS_INVALID_ARGUMENT, "argument 'a' of kernel 'saxpy'");
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "argument 'a' of kernel 'saxpy'");
   EXPECT_NE(lastError().find("float64"), std::string::npos) << lastError();
   args[0] = kiln_arg_float32(2.0f);
   args[1] = kiln_arg_array(xbuf, shape, 1, KILN_DTYPE_INT32);
   EXPECT_KILN_ERROR(kiln_launch(queue, saxpy, 1, range, args, 3, nullptr, 0),
-                    KILN_STATUS_INVALID_ARGUMENT, "argument 'x' of kernel 'saxpy'");
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "argument 'x' of kernel 'saxpy'");
 }
 
 TEST_F(CAPILaunchTest, WrongRankAndKind) {
@@ -146,10 +151,12 @@ TEST_F(CAPILaunchTest, WrongRankAndKind) {
                     KILN_STATUS_INVALID_ARGUMENT, "rank 2");
   args[1] = kiln_arg_float32(1.0f);
   EXPECT_KILN_ERROR(kiln_launch(queue, saxpy, 1, range, args, 3, nullptr, 0),
-                    KILN_STATUS_INVALID_ARGUMENT, "argument 'x' of kernel 'saxpy'");
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "argument 'x' of kernel 'saxpy'");
   args[1] = kiln_arg_local_accessor(shape, 1, KILN_DTYPE_FLOAT32);
   EXPECT_KILN_ERROR(kiln_launch(queue, saxpy, 1, range, args, 3, nullptr, 0),
-                    KILN_STATUS_INVALID_ARGUMENT, "argument 'x' of kernel 'saxpy'");
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "argument 'x' of kernel 'saxpy'");
 }
 
 TEST_F(CAPILaunchTest, BufferTooSmallForShape) {
@@ -198,8 +205,8 @@ TEST_F(CAPILaunchTest, BadRangesAndWaitLists) {
 TEST_F(CAPILaunchTest, NdRangeLaunchOfAnItemKernelIsChecked) {
   int64_t local[1] = {7};
   kiln_event_t event = nullptr;
-  EXPECT_KILN_ERROR(kiln_launch_nd_async(queue, saxpy, 1, range, local, args,
-                                         3, nullptr, 0, &event),
+  EXPECT_KILN_ERROR(kiln_launch_nd_async(queue, saxpy, 1, range, local, args, 3,
+                                         nullptr, 0, &event),
                     KILN_STATUS_INVALID_ARGUMENT, "saxpy");
   EXPECT_EQ(event, nullptr);
 }
@@ -232,7 +239,8 @@ TEST_F(CAPILaunchTest, HandlesOutliveWhatTheyCameFrom) {
 TEST_F(CAPILaunchTest, BinaryWithoutKernelsDoesNotLoad) {
   const uint32_t words[1] = {0x07230203};
   kiln_binary_t binary = nullptr;
-  ASSERT_KILN_OK(kiln_binary_create(KILN_BINARY_SPIRV, nullptr, words, 4, &binary));
+  ASSERT_KILN_OK(
+      kiln_binary_create(KILN_BINARY_SPIRV, nullptr, words, 4, &binary));
   kiln_executable_t loaded = nullptr;
   EXPECT_KILN_ERROR(kiln_executable_load(device, binary, &loaded),
                     KILN_STATUS_INVALID_ARGUMENT, "describes no kernels");
@@ -255,14 +263,16 @@ TEST_F(CAPILaunchTest, TwoDimensionsAndOtherDTypes) {
   for (size_t i = 0; i < matrix.size(); ++i)
     matrix[i] = static_cast<double>(i);
   kiln_buffer_t m = nullptr, v = nullptr;
-  ASSERT_KILN_OK(kiln_buffer_create(device, matrix.size() * sizeof(double), &m));
+  ASSERT_KILN_OK(
+      kiln_buffer_create(device, matrix.size() * sizeof(double), &m));
   buffers.push_back(m);
   ASSERT_KILN_OK(kiln_buffer_write(queue, m, matrix.data(),
                                    matrix.size() * sizeof(double)));
   int64_t shape2[2] = {6, 5};
   kiln_arg_t scaleArgs[2] = {kiln_arg_float64(0.5),
                              kiln_arg_array(m, shape2, 2, KILN_DTYPE_FLOAT64)};
-  ASSERT_KILN_OK(kiln_launch(queue, scale, 2, shape2, scaleArgs, 2, nullptr, 0));
+  ASSERT_KILN_OK(
+      kiln_launch(queue, scale, 2, shape2, scaleArgs, 2, nullptr, 0));
   std::vector<double> scaled(matrix.size());
   ASSERT_KILN_OK(kiln_buffer_read(queue, m, scaled.data(),
                                   scaled.size() * sizeof(double)));
@@ -276,7 +286,8 @@ TEST_F(CAPILaunchTest, TwoDimensionsAndOtherDTypes) {
                             kiln_arg_int32(-7)};
   ASSERT_KILN_OK(kiln_launch(queue, fill, 1, n, fillArgs, 2, nullptr, 0));
   std::vector<int32_t> filled(16);
-  ASSERT_KILN_OK(kiln_buffer_read(queue, v, filled.data(), 16 * sizeof(int32_t)));
+  ASSERT_KILN_OK(
+      kiln_buffer_read(queue, v, filled.data(), 16 * sizeof(int32_t)));
   for (int32_t value : filled)
     EXPECT_EQ(value, -7);
   kiln_kernel_release(scale);

@@ -75,7 +75,6 @@ TEST_F(CpuLauncher, BoundDefaultsPlusNamedArgumentsPerCall) {
   boundDefaultsPlusNamedArguments();
 }
 
-
 TEST_F(CpuLauncher, NamingErrorsComeFromTheLauncher) {
   const int64_t n = 8;
   kiln_buffer_t x = upload(std::vector<float>(n, 1.0f));
@@ -164,8 +163,7 @@ TEST_F(CpuLauncher, IterativeLauncherRunsTheGeneratorsIterationsInOrder) {
   const int64_t n = 64;
   kiln_launcher_t launcher = nullptr;
   ASSERT_KILN_OK(kiln_launcher_create("accumulate", saxpy, profiled, 1, &n,
-                                      nullptr, nullptr, nullptr, 0,
-                                      &launcher));
+                                      nullptr, nullptr, nullptr, 0, &launcher));
   kiln_buffer_t x = upload(std::vector<float>(n, 1.0f));
   kiln_buffer_t y = upload(std::vector<float>(n, 0.0f));
   Iterations state{y, n, 4};
@@ -173,10 +171,9 @@ TEST_F(CpuLauncher, IterativeLauncherRunsTheGeneratorsIterationsInOrder) {
   kiln_arg_t args[] = {kiln_arg_array(x, &n, 1, KILN_DTYPE_FLOAT32)};
   kiln_event_t last = nullptr;
   size_t iterations = 0;
-  ASSERT_KILN_OK(kiln_launcher_launch_iterative(launcher, scaleByIteration,
-                                                &state, 2, names, args, 1,
-                                                nullptr, 0, &last,
-                                                &iterations));
+  ASSERT_KILN_OK(kiln_launcher_launch_iterative(
+      launcher, scaleByIteration, &state, 2, names, args, 1, nullptr, 0, &last,
+      &iterations));
   EXPECT_EQ(iterations, 4u);
   ASSERT_KILN_OK(kiln_event_wait(last));
   // 1 + 2 + 3 + 4.
@@ -199,8 +196,8 @@ TEST_F(CpuLauncher, IterativeLauncherRunsTheGeneratorsIterationsInOrder) {
   EXPECT_EQ(last, nullptr);
   // A generator compiled as C that yields nothing.
   EXPECT_KILN_ERROR(kiln_launcher_launch_iterative(
-                        launcher, kiln_c99_empty_generator(), nullptr, 2,
-                        names, args, 1, nullptr, 0, &last, &iterations),
+                        launcher, kiln_c99_empty_generator(), nullptr, 2, names,
+                        args, 1, nullptr, 0, &last, &iterations),
                     KILN_STATUS_INVALID_ARGUMENT,
                     "iterative launcher 'accumulate': the generator produced "
                     "no iteration");

@@ -73,7 +73,6 @@ TEST_F(CpuQueueOptions, ProfilingQueueTimesLaunchesAndGathersStatistics) {
   timeLaunches();
 }
 
-
 TEST_F(CpuQueueOptions, OutOfOrderQueueFollowsWaitLists) {
   kiln_device_info_t info;
   kiln_device_info_init(&info);
@@ -102,8 +101,8 @@ TEST_F(CpuQueueOptions, OutOfOrderQueueFollowsWaitLists) {
   kiln_event_t a = nullptr, b = nullptr;
   ASSERT_KILN_OK(kiln_launch_async(unordered, saxpy, 1, &n, first.data(), 3,
                                    nullptr, 0, &a));
-  ASSERT_KILN_OK(kiln_launch_async(unordered, saxpy, 1, &n, second.data(), 3,
-                                   &a, 1, &b));
+  ASSERT_KILN_OK(
+      kiln_launch_async(unordered, saxpy, 1, &n, second.data(), 3, &a, 1, &b));
   ASSERT_KILN_OK(kiln_event_wait(b));
   EXPECT_EQ(download(y, n), std::vector<float>(n, 12.0f));
   kiln_event_release(a);
@@ -117,8 +116,8 @@ TEST_F(CpuQueueOptions, TimestampsNeedAProfilingQueue) {
   kiln_buffer_t y = upload(std::vector<float>(n, 1.0f));
   std::vector<kiln_arg_t> args = saxpyArgs(1.0f, x, y, &n);
   kiln_event_t event = nullptr;
-  ASSERT_KILN_OK(kiln_launch_async(queue, saxpy, 1, &n, args.data(), 3,
-                                   nullptr, 0, &event));
+  ASSERT_KILN_OK(kiln_launch_async(queue, saxpy, 1, &n, args.data(), 3, nullptr,
+                                   0, &event));
   ASSERT_KILN_OK(kiln_event_wait(event));
   uint64_t start = 0, end = 0;
   EXPECT_KILN_ERROR(kiln_event_profiling_times(event, &start, &end),

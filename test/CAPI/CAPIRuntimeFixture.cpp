@@ -52,12 +52,11 @@ void PrecompiledKernels::open(const char *selector, Module module) {
       {"x", KILN_PARAM_ARRAY, KILN_DTYPE_FLOAT32, 1},
       {"y", KILN_PARAM_ARRAY, KILN_DTYPE_FLOAT32, 1},
       {"tile", KILN_PARAM_LOCAL_ACCESSOR, KILN_DTYPE_FLOAT32, 1}};
-  EXPECT_KILN_OK(kiln_binary_add_kernel(binary, "saxpy", KILN_INDEX_ITEM,
-                                        saxpyParams, 3));
+  EXPECT_KILN_OK(
+      kiln_binary_add_kernel(binary, "saxpy", KILN_INDEX_ITEM, saxpyParams, 3));
   if (module == Module::RuntimeKernels) {
-    EXPECT_KILN_OK(kiln_binary_add_kernel(binary, "reverse_in_group",
-                                          KILN_INDEX_ND_ITEM, reverseParams,
-                                          3));
+    EXPECT_KILN_OK(kiln_binary_add_kernel(
+        binary, "reverse_in_group", KILN_INDEX_ND_ITEM, reverseParams, 3));
   } else {
     EXPECT_KILN_OK(kiln_binary_add_argument_block_entry(binary, "saxpy"));
   }

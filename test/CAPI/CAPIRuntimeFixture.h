@@ -1,4 +1,5 @@
-//===- CAPIRuntimeFixture.h - Precompiled kernels through kiln/kiln.h -*- C++ -*-===//
+//===- CAPIRuntimeFixture.h - Precompiled kernels through kiln/kiln.h -*- C++
+//-*-===//
 //
 // The fixture of the runtime-only C API tests: a device with a precompiled
 // test module loaded through the C header alone (no compiler), as an

@@ -58,7 +58,8 @@ kiln_buffer_t CpuSaxpyTest::upload(const float *values, size_t count) {
   if (!buffer)
     return nullptr;
   buffers.push_back(buffer);
-  EXPECT_KILN_OK(kiln_buffer_write(queue, buffer, values, count * sizeof(float)));
+  EXPECT_KILN_OK(
+      kiln_buffer_write(queue, buffer, values, count * sizeof(float)));
   return buffer;
 }
 

@@ -39,10 +39,10 @@ inline std::string lastError() { return kiln_last_error_message(); }
 #define EXPECT_KILN_ERROR(call, code, text)                                    \
   do {                                                                         \
     kiln_status_t status_ = (call);                                            \
-    EXPECT_EQ(status_, (code)) << kiln_status_name(status_) << ": "           \
-                               << ::kiln::capitest::lastError();              \
+    EXPECT_EQ(status_, (code))                                                 \
+        << kiln_status_name(status_) << ": " << ::kiln::capitest::lastError(); \
     EXPECT_NE(::kiln::capitest::lastError().find(text), std::string::npos)     \
-        << "message: " << ::kiln::capitest::lastError();                      \
+        << "message: " << ::kiln::capitest::lastError();                       \
   } while (0)
 
 namespace kiln::capitest {

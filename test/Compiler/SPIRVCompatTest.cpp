@@ -14,27 +14,27 @@ std::vector<uint32_t> header() { return {0x07230203, 0x00010400, 0, 10, 0}; }
 
 TEST(SPIRVCompat, ScalarNullsBecomeZeroConstants) {
   std::vector<uint32_t> words = header();
-  words.insert(words.end(), {word(4, 21), 1, 32, 0,   // %1 = OpTypeInt 32 0
-                             word(3, 22), 2, 64,      // %2 = OpTypeFloat 64
-                             word(2, 20), 3,          // %3 = OpTypeBool
-                             word(3, 46), 1, 4,       // %4 = OpConstantNull %1
-                             word(3, 46), 2, 5,       // %5 = OpConstantNull %2
-                             word(3, 46), 3, 6});     // %6 = OpConstantNull %3
+  words.insert(words.end(), {word(4, 21), 1, 32, 0, // %1 = OpTypeInt 32 0
+                             word(3, 22), 2, 64,    // %2 = OpTypeFloat 64
+                             word(2, 20), 3,        // %3 = OpTypeBool
+                             word(3, 46), 1, 4,     // %4 = OpConstantNull %1
+                             word(3, 46), 2, 5,     // %5 = OpConstantNull %2
+                             word(3, 46), 3, 6});   // %6 = OpConstantNull %3
   ASSERT_FALSE(bool(makeTranslatorCompatible(words)));
   std::vector<uint32_t> expected = header();
   expected.insert(expected.end(),
                   {word(4, 21), 1, 32, 0, word(3, 22), 2, 64, word(2, 20), 3,
-                   word(4, 43), 1, 4, 0,       // OpConstant %1 0
-                   word(5, 43), 2, 5, 0, 0,    // OpConstant %2 0.0 (2 words)
-                   word(3, 41), 3, 6});        // OpConstantFalse %3
+                   word(4, 43), 1, 4,  0,    // OpConstant %1 0
+                   word(5, 43), 2, 5,  0, 0, // OpConstant %2 0.0 (2 words)
+                   word(3, 41), 3, 6});      // OpConstantFalse %3
   EXPECT_EQ(words, expected);
 }
 
 TEST(SPIRVCompat, CompositeNullsAreKept) {
   std::vector<uint32_t> words = header();
-  words.insert(words.end(), {word(4, 21), 1, 32, 0,
-                             word(4, 23), 2, 1, 4,    // %2 = OpTypeVector %1 4
-                             word(3, 46), 2, 3});     // %3 = OpConstantNull %2
+  words.insert(words.end(), {word(4, 21), 1, 32, 0, word(4, 23), 2, 1,
+                             4,                   // %2 = OpTypeVector %1 4
+                             word(3, 46), 2, 3}); // %3 = OpConstantNull %2
   std::vector<uint32_t> before = words;
   ASSERT_FALSE(bool(makeTranslatorCompatible(words)));
   EXPECT_EQ(words, before);
@@ -45,16 +45,17 @@ TEST(SPIRVCompat, CompositeNullsAreKept) {
 std::vector<uint32_t> switchModule(uint32_t phiOpcode) {
   std::vector<uint32_t> words = header();
   words[3] = 20;
-  words.insert(words.end(),
-               {word(4, 21), 1, 32, 0,          // %1 = OpTypeInt 32 0
-                word(4, 43), 1, 2, 0,           // %2 = OpConstant %1 0
-                word(4, 43), 1, 3, 7,           // %3 = OpConstant %1 7
-                word(2, 248), 10,               // %10 = OpLabel
-                word(7, 251), 2, 12, 0, 11, 1, 11, // OpSwitch %2 %12 0 %11 1 %11
-                word(2, 248), 12,               // %12 = OpLabel
-                word(2, 249), 11,               // OpBranch %11
-                word(2, 248), 11,               // %11 = OpLabel
-                word(7, phiOpcode), 1, 13, 3, 10, 2, 12}); // %13 = OpPhi
+  words.insert(
+      words.end(),
+      {word(4, 21),        1,  32, 0,            // %1 = OpTypeInt 32 0
+       word(4, 43),        1,  2,  0,            // %2 = OpConstant %1 0
+       word(4, 43),        1,  3,  7,            // %3 = OpConstant %1 7
+       word(2, 248),       10,                   // %10 = OpLabel
+       word(7, 251),       2,  12, 0, 11, 1, 11, // OpSwitch %2 %12 0 %11 1 %11
+       word(2, 248),       12,                   // %12 = OpLabel
+       word(2, 249),       11,                   // OpBranch %11
+       word(2, 248),       11,                   // %11 = OpLabel
+       word(7, phiOpcode), 1,  13, 3, 10, 2, 12}); // %13 = OpPhi
   return words;
 }
 
@@ -63,13 +64,46 @@ TEST(SPIRVCompat, RepeatedSwitchEdgesIntoPhiBlocksGetForwarders) {
   ASSERT_FALSE(bool(makeTranslatorCompatible(words)));
   std::vector<uint32_t> expected = header();
   expected[3] = 21; // %20 is the forwarding block
-  expected.insert(expected.end(),
-                  {word(4, 21), 1, 32, 0, word(4, 43), 1, 2, 0,
-                   word(4, 43), 1, 3, 7, word(2, 248), 10,
-                   word(7, 251), 2, 12, 0, 11, 1, 20, // case 1 → %20
-                   word(2, 248), 20, word(2, 249), 11, // %20: OpBranch %11
-                   word(2, 248), 12, word(2, 249), 11, word(2, 248), 11,
-                   word(9, 245), 1, 13, 3, 10, 2, 12, 3, 20}); // + [%3, %20]
+  expected.insert(expected.end(), {word(4, 21),
+                                   1,
+                                   32,
+                                   0,
+                                   word(4, 43),
+                                   1,
+                                   2,
+                                   0,
+                                   word(4, 43),
+                                   1,
+                                   3,
+                                   7,
+                                   word(2, 248),
+                                   10,
+                                   word(7, 251),
+                                   2,
+                                   12,
+                                   0,
+                                   11,
+                                   1,
+                                   20, // case 1 → %20
+                                   word(2, 248),
+                                   20,
+                                   word(2, 249),
+                                   11, // %20: OpBranch %11
+                                   word(2, 248),
+                                   12,
+                                   word(2, 249),
+                                   11,
+                                   word(2, 248),
+                                   11,
+                                   word(9, 245),
+                                   1,
+                                   13,
+                                   3,
+                                   10,
+                                   2,
+                                   12,
+                                   3,
+                                   20}); // + [%3, %20]
   EXPECT_EQ(words, expected);
 }
 

@@ -100,11 +100,10 @@ protected:
       return APInt(bits, v, /*isSigned=*/false, /*implicitTrunc=*/true);
     };
     std::vector<Constant *> values;
-    for (APInt v : {APInt(bits, 0), APInt(bits, 1), APInt::getAllOnes(bits),
-                    APInt::getSignedMinValue(bits),
-                    APInt::getSignedMaxValue(bits),
-                    truncated(0x5a5a5a5a5a5a5a5aull),
-                    truncated(0x0123456789abcdefull)})
+    for (APInt v :
+         {APInt(bits, 0), APInt(bits, 1), APInt::getAllOnes(bits),
+          APInt::getSignedMinValue(bits), APInt::getSignedMaxValue(bits),
+          truncated(0x5a5a5a5a5a5a5a5aull), truncated(0x0123456789abcdefull)})
       values.push_back(llvm::ConstantInt::get(context, v));
     return values;
   }
@@ -176,9 +175,9 @@ TEST_F(LegalizeTest, AbsWrapsAtTheMinimum) {
   for (unsigned bits : {8u, 32u, 64u}) {
     std::string t = "i" + std::to_string(bits);
     expectSameResults("declare " + t + " @llvm.abs." + t + "(" + t +
-                          ", i1)\ndefine " + t + " @f(" + t + " %a) {\n  %r = call " +
-                          t + " @llvm.abs." + t + "(" + t + " %a, i1 false)\n  ret " +
-                          t + " %r\n}\n",
+                          ", i1)\ndefine " + t + " @f(" + t +
+                          " %a) {\n  %r = call " + t + " @llvm.abs." + t + "(" +
+                          t + " %a, i1 false)\n  ret " + t + " %r\n}\n",
                       singles(bits));
   }
 }
@@ -187,9 +186,9 @@ TEST_F(LegalizeTest, BitReverseAtEveryWidth) {
   for (unsigned bits : {1u, 8u, 13u, 16u, 32u, 64u}) {
     std::string t = "i" + std::to_string(bits);
     expectSameResults("declare " + t + " @llvm.bitreverse." + t + "(" + t +
-                          ")\ndefine " + t + " @f(" + t + " %a) {\n  %r = call " +
-                          t + " @llvm.bitreverse." + t + "(" + t + " %a)\n  ret " +
-                          t + " %r\n}\n",
+                          ")\ndefine " + t + " @f(" + t +
+                          " %a) {\n  %r = call " + t + " @llvm.bitreverse." +
+                          t + "(" + t + " %a)\n  ret " + t + " %r\n}\n",
                       singles(bits));
   }
 }
@@ -225,19 +224,22 @@ TEST_F(LegalizeTest, CastPairsAtEveryWidthOrder) {
     for (unsigned mid : widths)
       for (unsigned to : widths)
         for (const char *ext : {"zext", "sext"}) {
-          std::string f = "i" + std::to_string(from), m = "i" + std::to_string(mid),
+          std::string f = "i" + std::to_string(from),
+                      m = "i" + std::to_string(mid),
                       t = "i" + std::to_string(to);
           std::vector<std::vector<Constant *>> args;
           for (Constant *v : edgeValues(from))
             args.push_back({v});
           if (mid < from && to > mid) // extension of a truncation
-            expectSameResults("define " + t + " @f(" + f + " %x) {\n  %m = trunc " +
-                                  f + " %x to " + m + "\n  %r = " + ext + " " + m +
-                                  " %m to " + t + "\n  ret " + t + " %r\n}\n",
+            expectSameResults("define " + t + " @f(" + f +
+                                  " %x) {\n  %m = trunc " + f + " %x to " + m +
+                                  "\n  %r = " + ext + " " + m + " %m to " + t +
+                                  "\n  ret " + t + " %r\n}\n",
                               args);
           if (mid > from && to < mid) // truncation of an extension
-            expectSameResults("define " + t + " @f(" + f + " %x) {\n  %m = " + ext +
-                                  " " + f + " %x to " + m + "\n  %r = trunc " + m +
+            expectSameResults("define " + t + " @f(" + f +
+                                  " %x) {\n  %m = " + ext + " " + f +
+                                  " %x to " + m + "\n  %r = trunc " + m +
                                   " %m to " + t + "\n  ret " + t + " %r\n}\n",
                               args);
         }

@@ -25,7 +25,8 @@ std::vector<uint32_t> opName(uint32_t target, const std::string &text) {
   return out;
 }
 
-std::vector<uint32_t> concat(std::initializer_list<std::vector<uint32_t>> parts) {
+std::vector<uint32_t>
+concat(std::initializer_list<std::vector<uint32_t>> parts) {
   std::vector<uint32_t> out;
   for (const auto &part : parts)
     out.insert(out.end(), part.begin(), part.end());
@@ -33,13 +34,14 @@ std::vector<uint32_t> concat(std::initializer_list<std::vector<uint32_t>> parts)
 }
 
 const std::vector<uint32_t> kHeader = {0x07230203, 0x00010400, 0, 20, 0};
-const std::vector<uint32_t> kPreamble = {word(2, 17), 6,      // Kernel
-                                         word(3, 14), 2, 2};  // Physical64 OpenCL
+const std::vector<uint32_t> kPreamble = {word(2, 17), 6, // Kernel
+                                         word(3, 14), 2,
+                                         2}; // Physical64 OpenCL
 // %1 = OpTypeInt 32 0; %2 = OpTypeVoid; %3 = OpTypeFunction %2;
 // %4 = OpFunction %2 None %3; %10 = OpLabel
 const std::vector<uint32_t> kTypesAndEntry = {
-    word(4, 21), 1, 32, 0, word(2, 19), 2, word(3, 33), 3, 2,
-    word(5, 54), 2, 4, 0, 3, word(2, 248), 10};
+    word(4, 21), 1,           32, 0, word(2, 19), 2, word(3, 33),  3,
+    2,           word(5, 54), 2,  4, 0,           3, word(2, 248), 10};
 const std::vector<uint32_t> kEnd = {word(1, 253), word(1, 56)}; // Return, End
 constexpr uint32_t kFile = 20; // the first free id becomes the OpString
 
@@ -55,59 +57,72 @@ std::vector<uint32_t> opLine(uint32_t line, uint32_t column) {
 
 TEST(SPIRVLineInfo, MarkersBecomeOpLinesBeforeTheirDefinitions) {
   std::vector<uint32_t> body = {
-      word(5, 128), 1, 5, 11, 11,   // %5 = OpIAdd %1 %11 %11   (line 7:3)
-      word(5, 128), 1, 6, 5, 5,     // %6 = OpIAdd %1 %5 %5     (line 7:3)
-      word(3, 62), 12, 6,           // OpStore %12 %6: a use, no OpLine
-      word(5, 132), 1, 7, 6, 6};    // %7 = OpIMul %1 %6 %6     (line 9:1)
-  std::vector<uint32_t> words = concat(
-      {kHeader, kPreamble, opName(5, "kiln.line.0.7.3."),
-       opName(6, "kiln.line.0.7.3.1"), opName(7, "kiln.line.0.9.1."),
-       opName(8, "keep"), kTypesAndEntry, body, kEnd});
+      word(5, 128), 1,  5, 11, 11, // %5 = OpIAdd %1 %11 %11   (line 7:3)
+      word(5, 128), 1,  6, 5,  5,  // %6 = OpIAdd %1 %5 %5     (line 7:3)
+      word(3, 62),  12, 6,         // OpStore %12 %6: a use, no OpLine
+      word(5, 132), 1,  7, 6,  6}; // %7 = OpIMul %1 %6 %6     (line 9:1)
+  std::vector<uint32_t> words =
+      concat({kHeader, kPreamble, opName(5, "kiln.line.0.7.3."),
+              opName(6, "kiln.line.0.7.3.1"), opName(7, "kiln.line.0.9.1."),
+              opName(8, "keep"), kTypesAndEntry, body, kEnd});
   ASSERT_FALSE(bool(insertSPIRVLineInfo(words, {"k.py"})));
 
   std::vector<uint32_t> header = kHeader;
   header[3] = 21; // one more id: the OpString
-  std::vector<uint32_t> expected = concat(
-      {header, kPreamble, opString(kFile, "k.py"), opName(8, "keep"),
-       kTypesAndEntry, opLine(7, 3),
-       {word(5, 128), 1, 5, 11, 11, word(5, 128), 1, 6, 5, 5, word(3, 62), 12,
-        6},
-       opLine(9, 1), {word(5, 132), 1, 7, 6, 6}, kEnd});
+  std::vector<uint32_t> expected =
+      concat({header,
+              kPreamble,
+              opString(kFile, "k.py"),
+              opName(8, "keep"),
+              kTypesAndEntry,
+              opLine(7, 3),
+              {word(5, 128), 1, 5, 11, 11, word(5, 128), 1, 6, 5, 5,
+               word(3, 62), 12, 6},
+              opLine(9, 1),
+              {word(5, 132), 1, 7, 6, 6},
+              kEnd});
   EXPECT_EQ(words, expected);
 }
 
 TEST(SPIRVLineInfo, LinesRestartInEachBlockAndMayPrecedePhis) {
   std::vector<uint32_t> body = {
-      word(5, 128), 1, 5, 11, 11,        // %5 = OpIAdd (line 3:1)
-      word(2, 249), 13,                  // OpBranch %13
-      word(2, 248), 13,                  // %13 = OpLabel
-      word(5, 245), 1, 6, 5, 10};        // %6 = OpPhi %1 %5 %10 (line 3:1)
+      word(5, 128), 1,  5, 11, 11,  // %5 = OpIAdd (line 3:1)
+      word(2, 249), 13,             // OpBranch %13
+      word(2, 248), 13,             // %13 = OpLabel
+      word(5, 245), 1,  6, 5,  10}; // %6 = OpPhi %1 %5 %10 (line 3:1)
   std::vector<uint32_t> words =
       concat({kHeader, kPreamble, opName(5, "kiln.line.0.3.1."),
               opName(6, "kiln.line.0.3.1.1"), kTypesAndEntry, body, kEnd});
   ASSERT_FALSE(bool(insertSPIRVLineInfo(words, {"k.py"})));
   std::vector<uint32_t> header = kHeader;
   header[3] = 21;
-  std::vector<uint32_t> expected = concat(
-      {header, kPreamble, opString(kFile, "k.py"), kTypesAndEntry,
-       opLine(3, 1), {word(5, 128), 1, 5, 11, 11, word(2, 249), 13,
-                      word(2, 248), 13},
-       opLine(3, 1), {word(5, 245), 1, 6, 5, 10}, kEnd});
+  std::vector<uint32_t> expected =
+      concat({header,
+              kPreamble,
+              opString(kFile, "k.py"),
+              kTypesAndEntry,
+              opLine(3, 1),
+              {word(5, 128), 1, 5, 11, 11, word(2, 249), 13, word(2, 248), 13},
+              opLine(3, 1),
+              {word(5, 245), 1, 6, 5, 10},
+              kEnd});
   EXPECT_EQ(words, expected);
 }
 
 TEST(SPIRVLineInfo, NoFilesLeavesTheBinaryAlone) {
-  std::vector<uint32_t> words = concat(
-      {kHeader, kPreamble, opName(5, "kiln.line.0.3.1."), kTypesAndEntry, kEnd});
+  std::vector<uint32_t> words =
+      concat({kHeader, kPreamble, opName(5, "kiln.line.0.3.1."), kTypesAndEntry,
+              kEnd});
   std::vector<uint32_t> before = words;
   ASSERT_FALSE(bool(insertSPIRVLineInfo(words, {})));
   EXPECT_EQ(words, before);
 }
 
 TEST(SPIRVLineInfo, RejectsMarkersItCannotRead) {
-  for (const char *bad : {"kiln.line.0.x.1.", "kiln.line.0.3", "kiln.line.1.3.1."}) {
-    std::vector<uint32_t> words = concat(
-        {kHeader, kPreamble, opName(5, bad), kTypesAndEntry, kEnd});
+  for (const char *bad :
+       {"kiln.line.0.x.1.", "kiln.line.0.3", "kiln.line.1.3.1."}) {
+    std::vector<uint32_t> words =
+        concat({kHeader, kPreamble, opName(5, bad), kTypesAndEntry, kEnd});
     llvm::Error error = insertSPIRVLineInfo(words, {"k.py"});
     ASSERT_TRUE(bool(error)) << bad;
     EXPECT_NE(llvm::toString(std::move(error)).find("marker"),
@@ -162,7 +177,6 @@ define float @f(float %a) {
 )");
   ASSERT_TRUE(release);
   EXPECT_TRUE(markInstructionLines(*release).empty());
-  EXPECT_EQ(release->getFunction("f")->getEntryBlock().begin()->getName(),
-            "x");
+  EXPECT_EQ(release->getFunction("f")->getEntryBlock().begin()->getName(), "x");
 }
 } // namespace

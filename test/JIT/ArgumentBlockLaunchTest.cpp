@@ -110,8 +110,8 @@ protected:
     StatusOr<std::shared_ptr<Executable>> loaded =
         device->loadExecutable(*compiled->binary);
     if (!loaded.ok() && loaded.status().code() == StatusCode::Unavailable) {
-      skipped = "cannot load on '" + device->info().name +
-                "': " + loaded.message();
+      skipped =
+          "cannot load on '" + device->info().name + "': " + loaded.message();
       return nullptr;
     }
     EXPECT_TRUE(loaded.ok()) << loaded.status().toString();
@@ -135,10 +135,12 @@ protected:
     EXPECT_TRUE(written.ok()) << written.toString();
     return *buffer;
   }
-  template <typename T> std::shared_ptr<Buffer> upload(const std::vector<T> &v) {
+  template <typename T>
+  std::shared_ptr<Buffer> upload(const std::vector<T> &v) {
     return upload(v.data(), v.size() * sizeof(T));
   }
-  template <typename T> std::vector<T> download(const Buffer &buffer, size_t n) {
+  template <typename T>
+  std::vector<T> download(const Buffer &buffer, size_t n) {
     std::vector<T> host(n);
     Status read = queue->readBuffer(buffer, host.data(), n * sizeof(T));
     EXPECT_TRUE(read.ok()) << read.toString();
@@ -181,14 +183,15 @@ TEST_P(ArgumentBlockLaunchTest, SaxpyReadsItsArgumentsFromDeviceMemory) {
   }
   auto dx = upload(x), dy = upload(y);
   ASSERT_OK_AND_ASSIGN(
-      block, buildArgumentBlock(*saxpy, {KernelArg::scalar(3.0f),
-                                         KernelArg::array(dx, {n}, DType::Float32),
-                                         KernelArg::array(dy, {n}, DType::Float32)}));
+      block,
+      buildArgumentBlock(*saxpy, {KernelArg::scalar(3.0f),
+                                  KernelArg::array(dx, {n}, DType::Float32),
+                                  KernelArg::array(dy, {n}, DType::Float32)}));
   // At an offset, as one buffer holding the blocks of many launches would.
   const uint64_t offset = 64;
   auto deviceBlock = upload(block.data(), block.size(), offset);
-  ASSERT_OK(launchWithDeviceArguments(*queue, saxpy, Range{n}, deviceBlock,
-                                      offset));
+  ASSERT_OK(
+      launchWithDeviceArguments(*queue, saxpy, Range{n}, deviceBlock, offset));
   std::vector<float> result = download<float>(*dy, n);
   for (int64_t i = 0; i < n; ++i)
     ASSERT_EQ(result[i], expected[i]) << "at " << i;
@@ -207,11 +210,11 @@ TEST_P(ArgumentBlockLaunchTest, ScalarsOfEverySizeAndTwoDimensionalArrays) {
   auto dout = upload(std::vector<float>(x.size(), 0.0f));
   ASSERT_OK_AND_ASSIGN(
       block,
-      buildArgumentBlock(*affine,
-                         {KernelArg::scalar(true), KernelArg::scalar(int8_t{-3}),
-                          KernelArg::array(dx, {rows, cols}, DType::Float32),
-                          KernelArg::scalar(int64_t{5}),
-                          KernelArg::array(dout, {rows, cols}, DType::Float32)}));
+      buildArgumentBlock(
+          *affine, {KernelArg::scalar(true), KernelArg::scalar(int8_t{-3}),
+                    KernelArg::array(dx, {rows, cols}, DType::Float32),
+                    KernelArg::scalar(int64_t{5}),
+                    KernelArg::array(dout, {rows, cols}, DType::Float32)}));
   auto deviceBlock = upload(block.data(), block.size());
   ASSERT_OK(launchWithDeviceArguments(*queue, affine, Range{rows, cols},
                                       deviceBlock, 0));
@@ -233,11 +236,10 @@ TEST_P(ArgumentBlockLaunchTest, LocalAccessorsArePassedAtLaunch) {
   auto dout = upload(std::vector<float>(n / local, 0.0f));
   KernelArg scratch = KernelArg::localAccessor({local}, DType::Float32);
   ASSERT_OK_AND_ASSIGN(
-      block, buildArgumentBlock(*groupSum,
-                                {KernelArg::array(dx, {n}, DType::Float32),
-                                 scratch,
-                                 KernelArg::array(dout, {n / local},
-                                                  DType::Float32)}));
+      block,
+      buildArgumentBlock(
+          *groupSum, {KernelArg::array(dx, {n}, DType::Float32), scratch,
+                      KernelArg::array(dout, {n / local}, DType::Float32)}));
   EXPECT_EQ(block.size(), 32u); // x and its extent, out and its extent.
   auto deviceBlock = upload(block.data(), block.size());
   ASSERT_OK(launchWithDeviceArguments(*queue, groupSum, NdRange{{n}, {local}},
@@ -257,8 +259,9 @@ TEST_P(ArgumentBlockLaunchTest, ScalarBlockIsReadOnTheDevice) {
   ASSERT_TRUE(expect);
   auto blockOf = [&](int32_t a) {
     StatusOr<std::vector<uint8_t>> block = buildArgumentBlock(
-        *expect, {KernelArg::scalar(a), KernelArg::scalar(2.5f),
-                  KernelArg::scalar(int64_t{1} << 40), KernelArg::scalar(true)});
+        *expect,
+        {KernelArg::scalar(a), KernelArg::scalar(2.5f),
+         KernelArg::scalar(int64_t{1} << 40), KernelArg::scalar(true)});
     EXPECT_TRUE(block.ok()) << block.status().toString();
     return block.ok() ? *block : std::vector<uint8_t>();
   };
@@ -270,7 +273,8 @@ TEST_P(ArgumentBlockLaunchTest, ScalarBlockIsReadOnTheDevice) {
   ASSERT_OK(queue->writeBuffer(**both, good.data(), 24, 0));
   ASSERT_OK(queue->writeBuffer(**both, bad.data(), 24, 24));
   ASSERT_OK(launchWithDeviceArguments(*queue, expect, Range{64}, *both, 0));
-  Status failed = launchWithDeviceArguments(*queue, expect, Range{64}, *both, 24);
+  Status failed =
+      launchWithDeviceArguments(*queue, expect, Range{64}, *both, 24);
   ASSERT_FALSE(failed.ok());
   EXPECT_NE(failed.message().find("assertion failed at line 4"),
             std::string::npos)
@@ -362,8 +366,8 @@ TEST_P(ArgumentBlockLaunchTest, LocalAccessorsMustBeGiven) {
     // The device-address check comes first there; it is what a caller
     // must fix.
     auto block = upload(std::vector<uint8_t>(32, 0));
-    Status status = launchWithDeviceArguments(
-        *queue, groupSum, NdRange{{64}, {64}}, block, 0);
+    Status status = launchWithDeviceArguments(*queue, groupSum,
+                                              NdRange{{64}, {64}}, block, 0);
     EXPECT_EQ(status.code(), StatusCode::Unimplemented) << status.toString();
     EXPECT_EQ(status.message().rfind(
                   "argument block of kernel 'group_sum': array 'x' needs a "
@@ -375,20 +379,20 @@ TEST_P(ArgumentBlockLaunchTest, LocalAccessorsMustBeGiven) {
     return;
   }
   auto block = upload(std::vector<uint8_t>(32, 0));
-  expectInvalid(launchWithDeviceArguments(*queue, groupSum,
-                                          NdRange{{64}, {64}}, block, 0),
+  expectInvalid(launchWithDeviceArguments(*queue, groupSum, NdRange{{64}, {64}},
+                                          block, 0),
                 "kernel 'group_sum' has 1 local accessor parameter(s); 0 "
                 "local accessor argument(s) given");
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Devices, ArgumentBlockLaunchTest,
-    ::testing::Values(Backend{"cpu", TargetKind::SPIRV},
-                      Backend{"cuda:0", TargetKind::PTX}),
-    [](const ::testing::TestParamInfo<Backend> &info) {
-      return std::string(info.param.target == TargetKind::PTX ? "CUDA"
-                                                              : "OpenCL");
-    });
+INSTANTIATE_TEST_SUITE_P(Devices, ArgumentBlockLaunchTest,
+                         ::testing::Values(Backend{"cpu", TargetKind::SPIRV},
+                                           Backend{"cuda:0", TargetKind::PTX}),
+                         [](const ::testing::TestParamInfo<Backend> &info) {
+                           return std::string(
+                               info.param.target == TargetKind::PTX ? "CUDA"
+                                                                    : "OpenCL");
+                         });
 
 } // namespace
 } // namespace kiln::test

@@ -52,7 +52,8 @@ protected:
     EXPECT_TRUE(buffer.ok());
     EXPECT_TRUE((*buffer)->size() >= host.size() * sizeof(float));
     EXPECT_TRUE(
-        queue->writeBuffer(**buffer, host.data(), host.size() * sizeof(float)).ok());
+        queue->writeBuffer(**buffer, host.data(), host.size() * sizeof(float))
+            .ok());
     return *buffer;
   }
 
@@ -95,7 +96,8 @@ TEST_F(ArtifactLaunchTest, SpecializedArtifactRunsWithItsSignature) {
   KernelArtifact artifact;
   auto executable = load("scale.kiln", &artifact);
   ASSERT_TRUE(executable);
-  EXPECT_EQ(artifact.property("jit.signature"), "scale:x=Array[float32],reps=3");
+  EXPECT_EQ(artifact.property("jit.signature"),
+            "scale:x=Array[float32],reps=3");
   // `reps` was folded in: the kernel takes x and s only.
   ASSERT_EQ(artifact.binary.kernels.size(), 1u);
   ASSERT_EQ(artifact.binary.kernels[0].params.size(), 2u);
@@ -103,9 +105,9 @@ TEST_F(ArtifactLaunchTest, SpecializedArtifactRunsWithItsSignature) {
   ASSERT_TRUE(scale.ok()) << scale.status().toString();
   const int64_t n = 64;
   auto dx = upload(std::vector<float>(n, 1.5f));
-  Status launched =
-      launch(*queue, *scale, Range{n},
-             {KernelArg::array(dx, {n}, DType::Float32), KernelArg::scalar(2.0f)});
+  Status launched = launch(
+      *queue, *scale, Range{n},
+      {KernelArg::array(dx, {n}, DType::Float32), KernelArg::scalar(2.0f)});
   ASSERT_TRUE(launched.ok()) << launched.toString();
   std::vector<float> result = download(*dx, n);
   for (int64_t i = 0; i < n; ++i)

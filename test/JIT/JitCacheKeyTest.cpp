@@ -185,15 +185,15 @@ TEST_F(JitCacheKeyTest, ToolchainVersionsAreKeyed) {
   for (const KeyComponent &c : key.components())
     values[c.name] = c.value;
   EXPECT_EQ(values["llvm version"], LLVM_VERSION_STRING);
-  EXPECT_NE(values["kiln version"].find(
-                "compiler ABI " + std::to_string(kCompilerABIVersion)),
+  EXPECT_NE(values["kiln version"].find("compiler ABI " +
+                                        std::to_string(kCompilerABIVersion)),
             std::string::npos)
       << values["kiln version"];
   // A different toolchain is a different key, named as such.
   CacheKey other;
   for (const KeyComponent &c : key.components())
-    other.add(c.category, c.name,
-              c.name == "llvm version" ? "23.0.0" : c.value, c.isDigest);
+    other.add(c.category, c.name, c.name == "llvm version" ? "23.0.0" : c.value,
+              c.isDigest);
   EXPECT_NE(toHex(other.digest()), toHex(key.digest()));
   std::vector<RecompileReason> reasons = diffKeys(key, other);
   ASSERT_EQ(reasons.size(), 1u);

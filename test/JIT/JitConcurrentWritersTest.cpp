@@ -47,12 +47,13 @@ int hammer(const std::string &folder, int id) {
   auto jit = JitCompiler::create(options);
   auto compiled = jit->compile(saxpyRequest());
   if (!compiled) {
-    llvm::errs() << "writer " << id << ": " << llvm::toString(compiled.takeError())
-                 << "\n";
+    llvm::errs() << "writer " << id << ": "
+                 << llvm::toString(compiled.takeError()) << "\n";
     return 2;
   }
   if (!compiled->cacheWarnings.empty()) {
-    llvm::errs() << "writer " << id << ": " << compiled->cacheWarnings[0] << "\n";
+    llvm::errs() << "writer " << id << ": " << compiled->cacheWarnings[0]
+                 << "\n";
     return 3;
   }
   Digest key = sha256(llvm::StringRef("concurrent-writers-test-key"));
@@ -60,8 +61,8 @@ int hammer(const std::string &folder, int id) {
   KernelArtifact artifact = paddedArtifact(*compiled->binary);
   for (int round = 0; round < kRounds; ++round) {
     if (llvm::Error error = disk.store(key, artifact)) {
-      llvm::errs() << "writer " << id << ": " << llvm::toString(std::move(error))
-                   << "\n";
+      llvm::errs() << "writer " << id << ": "
+                   << llvm::toString(std::move(error)) << "\n";
       return 4;
     }
     for (int read = 0; read < 3; ++read) {
@@ -93,9 +94,9 @@ TEST(JitConcurrentWriters, ProcessesNeverSeeAPartialEntry) {
                     const_cast<char *>(folder.c_str()),
                     const_cast<char *>(id.c_str()), nullptr};
     pid_t pid;
-    ASSERT_EQ(::posix_spawn(&pid, selfPath.c_str(), nullptr, nullptr, argv,
-                            environ),
-              0)
+    ASSERT_EQ(
+        ::posix_spawn(&pid, selfPath.c_str(), nullptr, nullptr, argv, environ),
+        0)
         << std::strerror(errno);
     children.push_back(pid);
   }
@@ -117,7 +118,8 @@ TEST(JitConcurrentWriters, ProcessesNeverSeeAPartialEntry) {
   JitOptions options;
   options.cacheDirectory = folder;
   options.diskCache = true;
-  ASSERT_EXPECTED(result, JitCompiler::create(options)->compile(saxpyRequest()));
+  ASSERT_EXPECTED(result,
+                  JitCompiler::create(options)->compile(saxpyRequest()));
   EXPECT_EQ(result.origin, CacheOrigin::Disk);
 }
 

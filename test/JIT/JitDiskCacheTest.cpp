@@ -193,7 +193,8 @@ TEST_F(JitDiskCacheTest, EntryCarriesProvenance) {
   DiskCache disk(jit->diskCache()->directory(), kDefaultCacheMaxBytes);
   Digest key;
   for (size_t i = 0; i < key.size(); ++i)
-    key[i] = static_cast<uint8_t>(std::stoi(result.key.substr(2 * i, 2), nullptr, 16));
+    key[i] = static_cast<uint8_t>(
+        std::stoi(result.key.substr(2 * i, 2), nullptr, 16));
   std::optional<KernelArtifact> artifact = disk.load(key, warning);
   ASSERT_TRUE(artifact) << warning;
   EXPECT_EQ(artifact->property("jit.signature"),

@@ -65,7 +65,8 @@ CompileRequest scaleRequest(const std::string &xType, const std::string &sType,
 
 TempDir::TempDir() {
   llvm::SmallString<128> path;
-  std::error_code ec = llvm::sys::fs::createUniqueDirectory("kiln-jit-test", path);
+  std::error_code ec =
+      llvm::sys::fs::createUniqueDirectory("kiln-jit-test", path);
   EXPECT_FALSE(ec) << ec.message();
   path_ = std::string(path);
 }

@@ -103,7 +103,8 @@ TEST(KernelBinaryFile, DamageIsDetected) {
   std::vector<uint8_t> good = serializeKernelBinary(everyField());
   std::vector<uint8_t> flipped = good;
   flipped[good.size() / 2] ^= 4;
-  EXPECT_NE(damageMessage(flipped).find("checksum mismatch"), std::string::npos);
+  EXPECT_NE(damageMessage(flipped).find("checksum mismatch"),
+            std::string::npos);
   std::vector<uint8_t> truncated(good.begin(), good.end() - 3);
   EXPECT_NE(damageMessage(truncated).find("truncated"), std::string::npos);
   std::vector<uint8_t> magic = good;
@@ -137,7 +138,9 @@ TEST(KernelBinaryFile, FilesAreWrittenAtomicallyAndRead) {
   ASSERT_TRUE(artifact.ok());
   EXPECT_EQ(artifact->property("a"), "b");
 
-  { std::ofstream(path, std::ios::app) << "junk"; }
+  {
+    std::ofstream(path, std::ios::app) << "junk";
+  }
   StatusOr<KernelBinary> padded = readKernelBinaryFile(path);
   ASSERT_FALSE(padded.ok());
   EXPECT_NE(padded.message().find("'" + path + "'"), std::string::npos)

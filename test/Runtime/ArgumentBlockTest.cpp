@@ -47,8 +47,8 @@ TEST(ArgumentBlockTest, NaturalAlignmentWithoutLocalAccessors) {
   ArgumentBlockLayout layout = argumentBlockLayout(mixMetadata());
   // flag 0, h 2, n 8, x 16 (+ extents 24, 32), k 40, y 48 (+ extent 56).
   std::vector<std::pair<uint64_t, uint64_t>> expected = {
-      {0, 1}, {2, 2}, {8, 8}, {16, 8}, {24, 8}, {32, 8}, {40, 1}, {48, 8},
-      {56, 8}};
+      {0, 1},  {2, 2},  {8, 8},  {16, 8}, {24, 8},
+      {32, 8}, {40, 1}, {48, 8}, {56, 8}};
   ASSERT_EQ(layout.fields.size(), expected.size());
   for (size_t i = 0; i < expected.size(); ++i) {
     EXPECT_EQ(layout.fields[i].offset, expected[i].first) << "field " << i;
@@ -129,8 +129,9 @@ TEST(ArgumentBlockTest, ArgumentsAreCheckedLikeALaunch) {
               param("x", ParamKind::Array, DType::Float32, 1)};
   auto kernel = test::fakeKernel(device, m);
   ASSERT_OK_AND_ASSIGN(x, device.allocateBuffer(16));
-  StatusOr<std::vector<uint8_t>> wrongType = buildArgumentBlock(
-      *kernel, {KernelArg::scalar(2.0), KernelArg::array(x, {4}, DType::Float32)});
+  StatusOr<std::vector<uint8_t>> wrongType =
+      buildArgumentBlock(*kernel, {KernelArg::scalar(2.0),
+                                   KernelArg::array(x, {4}, DType::Float32)});
   ASSERT_FALSE(wrongType.ok());
   EXPECT_EQ(wrongType.status().code(), StatusCode::InvalidArgument);
   EXPECT_NE(wrongType.message().find("'a'"), std::string::npos)
@@ -153,9 +154,9 @@ TEST(ArgumentBlockTest, ArraysNeedDeviceAddresses) {
       buildArgumentBlock(*kernel, {KernelArg::array(x, {4}, DType::Float32)});
   ASSERT_FALSE(block.ok());
   EXPECT_EQ(block.status().code(), StatusCode::Unimplemented);
-  EXPECT_EQ(block.message().rfind(
-                "argument block of kernel 'fill': array 'x': ", 0),
-            0u)
+  EXPECT_EQ(
+      block.message().rfind("argument block of kernel 'fill': array 'x': ", 0),
+      0u)
       << block.message();
 }
 

@@ -77,10 +77,10 @@ TEST_F(AsyncLaunch, DependenciesFromAnotherQueueAndOnHostEvents) {
                                  KernelArg::array(y, {n}, DType::Float32)};
   ASSERT_OK_AND_ASSIGN(first, callKernelAsync(*queue, saxpy, Range{n}, args));
   // One dependent on the device event, one on the host event.
-  ASSERT_OK_AND_ASSIGN(second, callKernelAsync(*other, saxpy, Range{n}, args,
-                                               {first.device}));
-  ASSERT_OK_AND_ASSIGN(third, callKernelAsync(*queue, saxpy, Range{n}, args,
-                                              {second.host}));
+  ASSERT_OK_AND_ASSIGN(
+      second, callKernelAsync(*other, saxpy, Range{n}, args, {first.device}));
+  ASSERT_OK_AND_ASSIGN(
+      third, callKernelAsync(*queue, saxpy, Range{n}, args, {second.host}));
   ASSERT_OK(third.host->wait());
   std::vector<float> result = download<float>(*y, n);
   EXPECT_EQ(result, std::vector<float>(n, 7.0f)); // 1 + 2 + 2 + 2
@@ -91,8 +91,8 @@ TEST_F(AsyncLaunch, FailedDependencyFailsBothEvents) {
   auto broken = Event::failed(internalError("upstream failed"));
   {
     ASSERT_OK_AND_ASSIGN(y, device->allocateBuffer(sizeof(float)));
-    ASSERT_OK_AND_ASSIGN(events, callKernelAsync(*queue, spin, Range{1},
-                                                 slowArgs(y), {broken}));
+    ASSERT_OK_AND_ASSIGN(
+        events, callKernelAsync(*queue, spin, Range{1}, slowArgs(y), {broken}));
     const std::string expected =
         "launch of kernel 'spin' skipped: a dependency failed: upstream failed";
     EXPECT_EQ(events.device->wait().message(), expected);

@@ -35,8 +35,9 @@ protected:
     EXPECT_TRUE(buffer.ok()) << buffer.status().toString();
     if (!buffer.ok())
       return nullptr;
-    EXPECT_TRUE(queue->writeBuffer(**buffer, host.data(),
-                                   host.size() * sizeof(float)).ok());
+    EXPECT_TRUE(
+        queue->writeBuffer(**buffer, host.data(), host.size() * sizeof(float))
+            .ok());
     return *buffer;
   }
 
@@ -62,7 +63,8 @@ TEST_F(CudaTest, SaxpyOnTheGpu) {
   // A second, dependent launch through the async path and a wait list.
   ASSERT_OK_AND_ASSIGN(second, device->createQueue());
   ASSERT_OK_AND_ASSIGN(first, launchAsync(*queue, saxpy, Range{n}, args));
-  ASSERT_OK_AND_ASSIGN(then, launchAsync(*second, saxpy, Range{n}, args, {first}));
+  ASSERT_OK_AND_ASSIGN(then,
+                       launchAsync(*second, saxpy, Range{n}, args, {first}));
   ASSERT_OK(then->wait());
   std::vector<float> result(n);
   ASSERT_OK(queue->readBuffer(*dy, result.data(), n * sizeof(float)));
@@ -137,8 +139,8 @@ TEST_F(CudaTest, PackedBlobWithDeviceAddresses) {
     uint64_t y;
     int64_t yn;
   } blob = {{n, 1, 1}, 3.0f, *dx->deviceAddress(), n, *dy->deviceAddress(), n};
-  ASSERT_OK_AND_ASSIGN(event,
-                       launchPacked(*queue, saxpy, Range{n}, &blob, sizeof(blob)));
+  ASSERT_OK_AND_ASSIGN(
+      event, launchPacked(*queue, saxpy, Range{n}, &blob, sizeof(blob)));
   ASSERT_OK(event->wait());
   std::vector<float> y(n);
   ASSERT_OK(queue->readBuffer(*dy, y.data(), n * sizeof(float)));
@@ -155,14 +157,15 @@ TEST_F(CudaTest, AsyncTransfersFillsAndProfiling) {
   const float one = 1.0f;
   ASSERT_OK_AND_ASSIGN(fx, timed->fillBuffer(*x, &one, 4, 0, n * 4));
   ASSERT_OK_AND_ASSIGN(cy, timed->copyBuffer(*x, 0, *y, 0, n * 4, {fx}));
-  ASSERT_OK_AND_ASSIGN(
-      k, launchAsync(*timed, saxpy, Range{n},
-                     {KernelArg::scalar(2.0f),
-                      KernelArg::array(x, {n}, DType::Float32),
-                      KernelArg::array(y, {n}, DType::Float32)},
-                     {cy}));
+  ASSERT_OK_AND_ASSIGN(k,
+                       launchAsync(*timed, saxpy, Range{n},
+                                   {KernelArg::scalar(2.0f),
+                                    KernelArg::array(x, {n}, DType::Float32),
+                                    KernelArg::array(y, {n}, DType::Float32)},
+                                   {cy}));
   std::vector<float> out(n);
-  ASSERT_OK_AND_ASSIGN(r, timed->readBufferAsync(*y, out.data(), n * 4, 0, {k}));
+  ASSERT_OK_AND_ASSIGN(r,
+                       timed->readBufferAsync(*y, out.data(), n * 4, 0, {k}));
   ASSERT_OK(r->wait());
   EXPECT_EQ(out, std::vector<float>(n, 3.0f));
   ASSERT_OK_AND_ASSIGN(times, k->profilingTimes());

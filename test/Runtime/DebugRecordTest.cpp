@@ -50,8 +50,8 @@ TEST(DebugRecordWording, AssertAndOddRecords) {
   EXPECT_EQ(checkDebugRecord(kernel, record).message(),
             "kernel 'checked_store': assertion failed at line 3");
   DebugRecord bad = outOfBounds();
-  bad.nameIndex = 9;  // Not in debugNames: named by number, no crash.
-  bad.rank = 1000;    // Clamped to 3.
+  bad.nameIndex = 9; // Not in debugNames: named by number, no crash.
+  bad.rank = 1000;   // Clamped to 3.
   EXPECT_EQ(checkDebugRecord(kernel, bad).message(),
             "kernel 'checked_store': out-of-bounds access at line 12: index "
             "(5, 40, 0) outside shape (37, 40, 0) of array '#9'");
@@ -74,8 +74,8 @@ protected:
   }
 
   std::vector<KernelArg> args(int64_t i, int64_t j, float v) {
-    return {KernelArg::array(u, {37, 40}, DType::Float32),
-            KernelArg::scalar(i), KernelArg::scalar(j), KernelArg::scalar(v)};
+    return {KernelArg::array(u, {37, 40}, DType::Float32), KernelArg::scalar(i),
+            KernelArg::scalar(j), KernelArg::scalar(v)};
   }
 
   static constexpr const char *kError =
@@ -101,10 +101,10 @@ TEST_F(DebugLaunch, SyncLaunchReportsTheViolation) {
 }
 
 TEST_F(DebugLaunch, EachLaunchHasItsOwnRecord) {
-  ASSERT_OK_AND_ASSIGN(bad, launchAsync(*queue, store, Range{1},
-                                        args(5, 40, 1.0f)));
-  ASSERT_OK_AND_ASSIGN(good, launchAsync(*queue, store, Range{1},
-                                         args(1, 1, 1.0f)));
+  ASSERT_OK_AND_ASSIGN(bad,
+                       launchAsync(*queue, store, Range{1}, args(5, 40, 1.0f)));
+  ASSERT_OK_AND_ASSIGN(good,
+                       launchAsync(*queue, store, Range{1}, args(1, 1, 1.0f)));
   EXPECT_EQ(good->wait().message(), "");
   EXPECT_EQ(bad->wait().message(), kError);
   EXPECT_EQ(bad->state(), EventState::Failed);
@@ -113,8 +113,8 @@ TEST_F(DebugLaunch, EachLaunchHasItsOwnRecord) {
 
 TEST_F(DebugLaunch, QueueFinishReportsADroppedEvent) {
   {
-    ASSERT_OK_AND_ASSIGN(dropped, launchAsync(*queue, store, Range{1},
-                                              args(5, 40, 1.0f)));
+    ASSERT_OK_AND_ASSIGN(
+        dropped, launchAsync(*queue, store, Range{1}, args(5, 40, 1.0f)));
   }
   EXPECT_EQ(queue->finish().message(), kError);
   ASSERT_OK(queue->finish()); // Reported once.
@@ -128,12 +128,12 @@ TEST_F(DebugLaunch, DependentLaunchOnAnotherQueueFailsToo) {
   ASSERT_OK_AND_ASSIGN(saxpy, module->getKernel("saxpy"));
   auto slow = upload(std::vector<float>(1, 0.0f));
   auto x = upload(std::vector<float>(8, 1.0f)); // Blocking: before `busy`.
-  ASSERT_OK_AND_ASSIGN(
-      busy, launchAsync(*queue, spin, Range{1},
-                        {KernelArg::array(slow, {1}, DType::Float32),
-                         KernelArg::scalar(int64_t(50'000'000))}));
-  ASSERT_OK_AND_ASSIGN(bad, launchAsync(*queue, store, Range{1},
-                                        args(5, 40, 1.0f)));
+  ASSERT_OK_AND_ASSIGN(busy,
+                       launchAsync(*queue, spin, Range{1},
+                                   {KernelArg::array(slow, {1}, DType::Float32),
+                                    KernelArg::scalar(int64_t(50'000'000))}));
+  ASSERT_OK_AND_ASSIGN(bad,
+                       launchAsync(*queue, store, Range{1}, args(5, 40, 1.0f)));
   std::vector<KernelArg> saxpyArgs = {KernelArg::scalar(1.0f),
                                       KernelArg::array(x, {8}, DType::Float32),
                                       KernelArg::array(x, {8}, DType::Float32)};

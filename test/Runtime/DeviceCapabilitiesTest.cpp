@@ -34,8 +34,8 @@ KernelMetadata needing(std::vector<std::string> features,
 }
 
 TEST(KernelFeatures, SatisfiedFeaturesPass) {
-  ASSERT_OK(checkKernelFeatures(gpuLike(),
-                                binaryWith(needing({"fp64", "sub_groups"}, 16))));
+  ASSERT_OK(checkKernelFeatures(
+      gpuLike(), binaryWith(needing({"fp64", "sub_groups"}, 16))));
 }
 
 TEST(KernelFeatures, MissingFeatureNamesKernelAndDevice) {
@@ -45,24 +45,24 @@ TEST(KernelFeatures, MissingFeatureNamesKernelAndDevice) {
             "kernel 'k' needs fp16, which device 'gpu' does not support");
   DeviceInfo plain;
   plain.name = "cpu";
-  EXPECT_EQ(checkKernelFeatures(plain, binaryWith(needing({"sub_groups"})))
-                .message(),
-            "kernel 'k' needs sub_groups, which device 'cpu' does not support");
+  EXPECT_EQ(
+      checkKernelFeatures(plain, binaryWith(needing({"sub_groups"}))).message(),
+      "kernel 'k' needs sub_groups, which device 'cpu' does not support");
   EXPECT_EQ(checkKernelFeatures(plain, binaryWith(needing({}, 32))).message(),
             "kernel 'k' needs sub_groups, which device 'cpu' does not support");
 }
 
 TEST(KernelFeatures, SubGroupSizeMustBeOffered) {
-  EXPECT_EQ(checkKernelFeatures(gpuLike(), binaryWith(needing({}, 32)))
-                .message(),
-            "kernel 'k' was compiled for sub-group size 32 but the device "
-            "supports 8, 16");
+  EXPECT_EQ(
+      checkKernelFeatures(gpuLike(), binaryWith(needing({}, 32))).message(),
+      "kernel 'k' was compiled for sub-group size 32 but the device "
+      "supports 8, 16");
   DeviceInfo unknownSizes = gpuLike();
   unknownSizes.subGroupSizes.clear();
-  EXPECT_EQ(checkKernelFeatures(unknownSizes, binaryWith(needing({}, 32)))
-                .message(),
-            "kernel 'k' was compiled for sub-group size 32 but device 'gpu' "
-            "reports no sub-group sizes");
+  EXPECT_EQ(
+      checkKernelFeatures(unknownSizes, binaryWith(needing({}, 32))).message(),
+      "kernel 'k' was compiled for sub-group size 32 but device 'gpu' "
+      "reports no sub-group sizes");
 }
 
 TEST(KernelFeatures, UnknownFeatureIsAnError) {
@@ -105,8 +105,9 @@ TEST_F(OpenCLTest, LoadRefusesAKernelTheDeviceCannotRun) {
   binary.kernels[0] = greedy;
   StatusOr<std::shared_ptr<Executable>> module = device->loadExecutable(binary);
   ASSERT_FALSE(module.ok());
-  EXPECT_EQ(module.message(), "kernel 'saxpy' needs sub_groups, which device '" +
-                                  device->info().name + "' does not support");
+  EXPECT_EQ(module.message(),
+            "kernel 'saxpy' needs sub_groups, which device '" +
+                device->info().name + "' does not support");
 }
 
 } // namespace

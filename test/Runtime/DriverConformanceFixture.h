@@ -1,4 +1,5 @@
-//===- DriverConformanceFixture.h - One device of every back end -*- C++ -*-===//
+//===- DriverConformanceFixture.h - One device of every back end -*- C++
+//-*-===//
 //
 // The parameter of the driver conformance suite: every device each back end
 // (OpenCL, CUDA, Level Zero) finds on this machine, plus one entry per back
@@ -55,19 +56,18 @@ inline std::vector<ConformanceTarget> conformanceTargets() {
       continue;
     // Opening the back end's first device says what is missing.
     StatusOr<std::shared_ptr<Device>> probe = openDevice(backendName(backend));
-    targets.push_back(
-        {backend, "",
-         probe.ok() ? std::string("listDevices() reports no ") +
-                          backendName(backend) + " device"
-                    : "no " + std::string(backendName(backend)) +
-                          " device to test: " + probe.message()});
+    targets.push_back({backend, "",
+                       probe.ok() ? std::string("listDevices() reports no ") +
+                                        backendName(backend) + " device"
+                                  : "no " + std::string(backendName(backend)) +
+                                        " device to test: " + probe.message()});
   }
   return targets;
 }
 
 /// "opencl_0", "cuda_1"; "cuda" for a back end without devices.
-inline std::string conformanceTargetName(
-    const ::testing::TestParamInfo<ConformanceTarget> &info) {
+inline std::string
+conformanceTargetName(const ::testing::TestParamInfo<ConformanceTarget> &info) {
   std::string name = info.param.selector.empty()
                          ? backendName(info.param.backend)
                          : info.param.selector;
@@ -86,9 +86,8 @@ protected:
     StatusOr<std::shared_ptr<Device>> opened = openDevice(target.selector);
     ASSERT_OK(opened.status());
     device = *opened;
-    StatusOr<KernelBinary> module = target.backend == Backend::CUDA
-                                        ? ptxTestBinary()
-                                        : spirvTestBinary();
+    StatusOr<KernelBinary> module =
+        target.backend == Backend::CUDA ? ptxTestBinary() : spirvTestBinary();
     if (!module.ok())
       GTEST_SKIP() << module.message();
     binary = *module;

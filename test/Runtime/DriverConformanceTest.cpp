@@ -97,9 +97,8 @@ TEST_P(DriverConformance, CapabilityFlagsMatchFeatureChecks) {
     }
     EXPECT_EQ(checked.code(), StatusCode::Unimplemented) << feature;
     EXPECT_EQ(checked.message(), "kernel '" + needing.kernels[0].name +
-                                     "' needs " + feature +
-                                     ", which device '" + info.name +
-                                     "' does not support");
+                                     "' needs " + feature + ", which device '" +
+                                     info.name + "' does not support");
     // loadExecutable refuses it the same way, before loading anything.
     EXPECT_EQ(device->loadExecutable(needing).message(), checked.message());
   }
@@ -128,7 +127,8 @@ TEST_P(DriverConformance, TransfersAndFillsRoundTrip) {
   EXPECT_EQ(download<int32_t>(*a, n), host);
   // Asynchronous: write, device -> device copy, fills of 1, 2 and 4 byte
   // patterns at offsets, read back; each step after the one before.
-  ASSERT_OK_AND_ASSIGN(written, queue->writeBufferAsync(*b, host.data(), bytes));
+  ASSERT_OK_AND_ASSIGN(written,
+                       queue->writeBufferAsync(*b, host.data(), bytes));
   ASSERT_OK_AND_ASSIGN(copied,
                        queue->copyBuffer(*b, 0, *a, 0, bytes, {written}));
   const uint8_t byte = 0x11;
@@ -139,8 +139,8 @@ TEST_P(DriverConformance, TransfersAndFillsRoundTrip) {
   ASSERT_OK_AND_ASSIGN(fill4,
                        queue->fillBuffer(*a, &word, 4, 512, 256, {fill2}));
   std::vector<int32_t> out(n, 0);
-  ASSERT_OK_AND_ASSIGN(read,
-                       queue->readBufferAsync(*a, out.data(), bytes, 0, {fill4}));
+  ASSERT_OK_AND_ASSIGN(
+      read, queue->readBufferAsync(*a, out.data(), bytes, 0, {fill4}));
   ASSERT_OK(read->wait());
   for (const auto &event : {written, copied, fill1, fill2, fill4, read}) {
     EXPECT_EQ(event->state(), EventState::Complete);
@@ -185,11 +185,11 @@ TEST_P(DriverConformance, InOrderQueueRunsInSubmissionOrder) {
   const float one = 1.0f;
   ASSERT_OK(queue->fillBuffer(*dy, &one, 4, 0, n * 4).status());
   ASSERT_OK(queue->writeBufferAsync(*dx, x.data(), n * 4).status());
-  ASSERT_OK(launchAsync(*queue, saxpy, Range{n}, saxpyArgs(2, dx, dy, n))
-                .status());
+  ASSERT_OK(
+      launchAsync(*queue, saxpy, Range{n}, saxpyArgs(2, dx, dy, n)).status());
   ASSERT_OK(queue->copyBuffer(*dy, 0, *dz, 0, n * 4).status());
-  ASSERT_OK(launchAsync(*queue, saxpy, Range{n}, saxpyArgs(2, dx, dy, n))
-                .status());
+  ASSERT_OK(
+      launchAsync(*queue, saxpy, Range{n}, saxpyArgs(2, dx, dy, n)).status());
   std::vector<float> y(n), z(n);
   ASSERT_OK(queue->readBufferAsync(*dy, y.data(), n * 4).status());
   ASSERT_OK_AND_ASSIGN(last, queue->readBufferAsync(*dz, z.data(), n * 4));
@@ -227,17 +227,17 @@ TEST_P(DriverConformance, OutOfOrderQueueFollowsWaitLists) {
   const float one = 1.0f;
   ASSERT_OK_AND_ASSIGN(filled, q->fillBuffer(*dy, &one, 4, 0, n * 4));
   ASSERT_OK_AND_ASSIGN(written, q->writeBufferAsync(*dx, x.data(), n * 4));
-  ASSERT_OK_AND_ASSIGN(first, launchAsync(*q, saxpy, Range{n},
-                                          saxpyArgs(2, dx, dy, n),
-                                          {filled, written}));
+  ASSERT_OK_AND_ASSIGN(first,
+                       launchAsync(*q, saxpy, Range{n}, saxpyArgs(2, dx, dy, n),
+                                   {filled, written}));
   ASSERT_OK_AND_ASSIGN(copied, q->copyBuffer(*dy, 0, *dz, 0, n * 4, {first}));
   ASSERT_OK_AND_ASSIGN(second, launchAsync(*q, saxpy, Range{n},
                                            saxpyArgs(2, dx, dy, n), {copied}));
   std::vector<float> y(n), z(n);
-  ASSERT_OK_AND_ASSIGN(readY, q->readBufferAsync(*dy, y.data(), n * 4, 0,
-                                                 {second}));
-  ASSERT_OK_AND_ASSIGN(readZ, q->readBufferAsync(*dz, z.data(), n * 4, 0,
-                                                 {copied}));
+  ASSERT_OK_AND_ASSIGN(readY,
+                       q->readBufferAsync(*dy, y.data(), n * 4, 0, {second}));
+  ASSERT_OK_AND_ASSIGN(readZ,
+                       q->readBufferAsync(*dz, z.data(), n * 4, 0, {copied}));
   ASSERT_OK(readY->wait());
   ASSERT_OK(readZ->wait());
   for (int64_t i = 0; i < n; ++i) {
@@ -263,8 +263,8 @@ TEST_P(DriverConformance, EventDependenciesAcrossQueues) {
   ASSERT_OK_AND_ASSIGN(filled, queue->fillBuffer(*dy, &three, 4, 0, n * 4));
   ASSERT_OK_AND_ASSIGN(k1, launchAsync(*second, saxpy, Range{n},
                                        saxpyArgs(2, dx, dy, n), {filled}));
-  ASSERT_OK_AND_ASSIGN(k2, launchAsync(*third, saxpy, Range{n},
-                                       saxpyArgs(-1, dx, dy, n), {k1}));
+  ASSERT_OK_AND_ASSIGN(
+      k2, launchAsync(*third, saxpy, Range{n}, saxpyArgs(-1, dx, dy, n), {k1}));
   std::vector<float> y(n);
   ASSERT_OK_AND_ASSIGN(read,
                        queue->readBufferAsync(*dy, y.data(), n * 4, 0, {k2}));
@@ -313,8 +313,8 @@ TEST_P(DriverConformance, AsynchronousLaunchesMatchTheHost) {
   const int64_t n = 5000;
   std::vector<float> x = iota(n, 1.0f);
   auto dx = upload(x), dy = upload(std::vector<float>(n, 1.0f));
-  ASSERT_OK_AND_ASSIGN(first, launchAsync(*queue, saxpy, Range{n},
-                                          saxpyArgs(2, dx, dy, n)));
+  ASSERT_OK_AND_ASSIGN(
+      first, launchAsync(*queue, saxpy, Range{n}, saxpyArgs(2, dx, dy, n)));
   ASSERT_OK_AND_ASSIGN(second, launchAsync(*queue, saxpy, Range{n},
                                            saxpyArgs(3, dx, dy, n), {first}));
   ASSERT_OK(second->wait());
@@ -333,8 +333,8 @@ TEST_P(DriverConformance, AsynchronousLaunchesMatchTheHost) {
     ASSERT_OK_AND_ASSIGN(called, callKernelAsync(*queue, saxpy, Range{n},
                                                  saxpyArgs(4, tx, ty, n)));
     events = called;
-    ASSERT_OK_AND_ASSIGN(r, queue->readBufferAsync(*ty, result.data(), n * 4,
-                                                   0, {events.device}));
+    ASSERT_OK_AND_ASSIGN(r, queue->readBufferAsync(*ty, result.data(), n * 4, 0,
+                                                   {events.device}));
     read = r;
   }
   ASSERT_NE(events.host, nullptr);
@@ -371,9 +371,9 @@ TEST_P(DriverConformance, DebugRecordReportsOutOfBounds) {
   ASSERT_TRUE(store);
   auto u = upload(std::vector<float>(37 * 40, 0.0f));
   auto args = [&](int64_t i, int64_t j) {
-    return std::vector<KernelArg>{
-        KernelArg::array(u, {37, 40}, DType::Float32), KernelArg::scalar(i),
-        KernelArg::scalar(j), KernelArg::scalar(1.5f)};
+    return std::vector<KernelArg>{KernelArg::array(u, {37, 40}, DType::Float32),
+                                  KernelArg::scalar(i), KernelArg::scalar(j),
+                                  KernelArg::scalar(1.5f)};
   };
   ASSERT_OK(launch(*queue, store, Range{1}, args(1, 2)));
   EXPECT_EQ(download<float>(*u, 37 * 40)[42], 1.5f);
@@ -389,7 +389,8 @@ TEST_P(DriverConformance, ProfilingTimestamps) {
   // Commands of a plain queue carry no timestamps on any back end.
   ASSERT_OK_AND_ASSIGN(plainBuffer, device->allocateBuffer(64));
   const uint8_t zero = 0;
-  ASSERT_OK_AND_ASSIGN(plainFill, queue->fillBuffer(*plainBuffer, &zero, 1, 0, 64));
+  ASSERT_OK_AND_ASSIGN(plainFill,
+                       queue->fillBuffer(*plainBuffer, &zero, 1, 0, 64));
   ASSERT_OK(plainFill->wait());
   EXPECT_FALSE(plainFill->profilingTimes().ok());
   StatusOr<std::shared_ptr<Queue>> created =
@@ -420,8 +421,8 @@ TEST_P(DriverConformance, ProfilingTimestamps) {
   KILN_REQUIRE_TEST_KERNELS();
   auto saxpy = kernel("saxpy");
   ASSERT_TRUE(saxpy);
-  ASSERT_OK_AND_ASSIGN(k, launchAsync(*timed, saxpy, Range{n},
-                                      saxpyArgs(2, dx, dy, n)));
+  ASSERT_OK_AND_ASSIGN(
+      k, launchAsync(*timed, saxpy, Range{n}, saxpyArgs(2, dx, dy, n)));
   ASSERT_OK(k->wait());
   ASSERT_OK_AND_ASSIGN(times, k->profilingTimes());
   EXPECT_GE(times.end, times.start);
@@ -446,29 +447,30 @@ TEST_P(DriverConformance, BadArgumentsNameTheParameter) {
                        {KernelArg::scalar(2.0f),
                         KernelArg::array(x, {n}, DType::Float32)}),
                 "kernel 'saxpy' takes 3 arguments (a, x, y), got 2");
-  expectInvalid(launch(*queue, saxpy, Range{n},
-                       {KernelArg::scalar(2.0), KernelArg::array(x, {n}, DType::Float32),
-                        KernelArg::array(y, {n}, DType::Float32)}),
-                "argument 'a' of kernel 'saxpy': expected a float32 scalar, "
-                "got float64");
+  expectInvalid(
+      launch(*queue, saxpy, Range{n},
+             {KernelArg::scalar(2.0), KernelArg::array(x, {n}, DType::Float32),
+              KernelArg::array(y, {n}, DType::Float32)}),
+      "argument 'a' of kernel 'saxpy': expected a float32 scalar, "
+      "got float64");
   expectInvalid(launch(*queue, saxpy, Range{n},
                        {KernelArg::scalar(2.0f),
                         KernelArg::array(ints, {n}, DType::Int32),
                         KernelArg::array(y, {n}, DType::Float32)}),
                 "argument 'x' of kernel 'saxpy': expected a rank-1 float32 "
                 "array, got a int32 array");
-  expectInvalid(launch(*queue, saxpy, Range{n},
-                       {KernelArg::scalar(2.0f),
-                        KernelArg::array(x, {n}, DType::Float32),
-                        KernelArg::array(y, {2, n / 2}, DType::Float32)}),
-                "argument 'y' of kernel 'saxpy': expected a rank-1 float32 "
-                "array, got rank 2 (shape [2, 32])");
-  expectInvalid(launch(*queue, saxpy, Range{n},
-                       {KernelArg::scalar(2.0f),
-                        KernelArg::array(x, {n}, DType::Float32),
-                        KernelArg::array(y, {n + 1}, DType::Float32)}),
-                "argument 'y' of kernel 'saxpy': buffer of 256 bytes is too "
-                "small for shape [65] of float32 (260 bytes)");
+  expectInvalid(
+      launch(*queue, saxpy, Range{n},
+             {KernelArg::scalar(2.0f), KernelArg::array(x, {n}, DType::Float32),
+              KernelArg::array(y, {2, n / 2}, DType::Float32)}),
+      "argument 'y' of kernel 'saxpy': expected a rank-1 float32 "
+      "array, got rank 2 (shape [2, 32])");
+  expectInvalid(
+      launch(*queue, saxpy, Range{n},
+             {KernelArg::scalar(2.0f), KernelArg::array(x, {n}, DType::Float32),
+              KernelArg::array(y, {n + 1}, DType::Float32)}),
+      "argument 'y' of kernel 'saxpy': buffer of 256 bytes is too "
+      "small for shape [65] of float32 (260 bytes)");
   expectInvalid(launch(*queue, saxpy, Range{n},
                        {KernelArg::scalar(2.0f),
                         KernelArg::array(x, {-1}, DType::Float32),
@@ -482,15 +484,16 @@ TEST_P(DriverConformance, BadArgumentsNameTheParameter) {
                         KernelArg::array(foreign, {n}, DType::Float32),
                         KernelArg::array(y, {n}, DType::Float32)}),
                 "argument 'x' of kernel 'saxpy': array is on device 'fake:0', "
-                "kernel on '" + info.selector + "'");
+                "kernel on '" +
+                    info.selector + "'");
   // Index-space sizes name the kernel and the dimension.
   expectInvalid(launch(*queue, saxpy, Range{n, 0}, saxpyArgs(2, x, y, n)),
                 "kernel 'saxpy': range dimension 1 is 0; extents must be "
                 "positive");
-  expectInvalid(launch(*queue, saxpy, NdRange{{n}, {n / 2 + 1}},
-                       saxpyArgs(2, x, y, n)),
-                "kernel 'saxpy': global extent 64 of dimension 0 is not "
-                "divisible by local extent 33");
+  expectInvalid(
+      launch(*queue, saxpy, NdRange{{n}, {n / 2 + 1}}, saxpyArgs(2, x, y, n)),
+      "kernel 'saxpy': global extent 64 of dimension 0 is not "
+      "divisible by local extent 33");
   const int64_t tooWide = static_cast<int64_t>(info.maxWorkGroupSize) * 2;
   expectInvalid(launch(*queue, saxpy, NdRange{{tooWide}, {tooWide}},
                        saxpyArgs(2, x, y, n)),
@@ -511,7 +514,8 @@ TEST_P(DriverConformance, BadArgumentsNameTheParameter) {
                         KernelArg::array(y, {n}, DType::Float32),
                         KernelArg::localAccessor({tile}, DType::Float32)}),
                 "argument 'tile' of kernel 'reverse_in_group': local memory "
-                "of " + std::to_string(aligned) + " bytes (" +
+                "of " +
+                    std::to_string(aligned) + " bytes (" +
                     std::to_string(aligned) +
                     " for local accessors + 0 static) exceeds the " +
                     std::to_string(info.localMemSize) + " bytes of device '" +
@@ -606,8 +610,8 @@ TEST_P(DriverConformance, LaunchOptionsFollowTheCapabilityQuery) {
   ASSERT_OK(queue->finish());
   EXPECT_EQ(download<float>(*y, n), std::vector<float>(n, 5.0f));
   // Empty options launch on every device, with no extra events.
-  ASSERT_OK_AND_ASSIGN(events, launchAsync(*queue, saxpy, Range{n}, args, {},
-                                           LaunchOptions{}));
+  ASSERT_OK_AND_ASSIGN(
+      events, launchAsync(*queue, saxpy, Range{n}, args, {}, LaunchOptions{}));
   ASSERT_OK(events.device->wait());
   EXPECT_EQ(events.programmatic, nullptr);
   EXPECT_EQ(events.launchCompletion, nullptr);

@@ -72,8 +72,8 @@ TEST_F(LaunchArguments, BoolScalarIsOneByte) {
   m.name = "flag";
   m.params = {KernelParam{"on", ParamKind::Scalar, DType::Bool, 0}};
   auto kernel = test::fakeKernel(*device, m);
-  ASSERT_OK_AND_ASSIGN(packed,
-                       packLaunch(*kernel, Range{4}, {KernelArg::scalar(true)}));
+  ASSERT_OK_AND_ASSIGN(
+      packed, packLaunch(*kernel, Range{4}, {KernelArg::scalar(true)}));
   ASSERT_EQ(packed.args.size(), 4u);
   EXPECT_EQ(packed.args[3].size, 1u);
   EXPECT_EQ(packed.args[3].bytes[0], 1);
@@ -144,8 +144,8 @@ TEST_F(LaunchArguments, NegativeShape) {
 TEST_F(LaunchArguments, ArrayFromAnotherDevice) {
   auto other = std::make_shared<test::FakeDevice>("fake:1");
   auto args = saxpyArgs();
-  args[1] = KernelArg::array(*other->allocateBuffer(4000), {1000},
-                             DType::Float32);
+  args[1] =
+      KernelArg::array(*other->allocateBuffer(4000), {1000}, DType::Float32);
   expectError(Range{1000}, args,
               "argument 'x' of kernel 'saxpy': array is on device 'fake:1', "
               "kernel on 'fake:0'");
@@ -184,8 +184,8 @@ TEST_F(LaunchArguments, NdItemKernelNeedsNdRange) {
               "kernel 'saxpy' takes an NdItem and must be launched with an "
               "NdRange, not a Range",
               kernel);
-  ASSERT_OK_AND_ASSIGN(packed, packLaunch(*kernel, NdRange{{1000}, {100}},
-                                          saxpyArgs()));
+  ASSERT_OK_AND_ASSIGN(
+      packed, packLaunch(*kernel, NdRange{{1000}, {100}}, saxpyArgs()));
   ASSERT_TRUE(packed.geometry.local.has_value());
   EXPECT_EQ((*packed.geometry.local)[0], 100);
 }

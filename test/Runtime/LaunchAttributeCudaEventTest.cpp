@@ -27,11 +27,11 @@ TEST_F(Events, ProgrammaticDependentLaunchPair) {
     // before writing: only griddepcontrol.wait makes the consumer see x.
     ASSERT_OK(launchAsync(*queue, produce, Range{n}, produceArgs(x, n, 200))
                   .status());
-    ASSERT_OK_AND_ASSIGN(
-        consumed, launchAsync(*queue, consume, Range{n},
-                              {KernelArg::array(x, {n}, DType::Int32),
-                               KernelArg::array(y, {n}, DType::Int32)},
-                              {}, dependent));
+    ASSERT_OK_AND_ASSIGN(consumed,
+                         launchAsync(*queue, consume, Range{n},
+                                     {KernelArg::array(x, {n}, DType::Int32),
+                                      KernelArg::array(y, {n}, DType::Int32)},
+                                     {}, dependent));
     EXPECT_EQ(consumed.host, nullptr);
     ASSERT_OK(consumed.device->wait());
     ASSERT_EQ(read(*y, n), produced(n, 1)) << "round " << round;
@@ -68,8 +68,10 @@ TEST_F(Events, ProgrammaticAndLaunchCompletionEvents) {
     ASSERT_OK(events.host->wait());
     EXPECT_EQ(events.device->state(), EventState::Complete);
     ASSERT_OK(after->wait());
-    EXPECT_EQ(read(*x, n), produced(n)) << "triggerAtBlockStart " << atBlockStart;
-    EXPECT_EQ(read(*z, n), produced(n)) << "triggerAtBlockStart " << atBlockStart;
+    EXPECT_EQ(read(*x, n), produced(n))
+        << "triggerAtBlockStart " << atBlockStart;
+    EXPECT_EQ(read(*z, n), produced(n))
+        << "triggerAtBlockStart " << atBlockStart;
   }
 }
 
@@ -81,9 +83,10 @@ TEST_F(Events, DroppedAndHeldCompletionEvents) {
   const int64_t n = 1024;
   auto a = ints(n, 0), b = ints(n, 0), c = ints(n, 0);
   for (int i = 0; i < 100; ++i) // Dropped at once: nothing is recorded.
-    ASSERT_OK(launchAsync(*queue, produce, Range{n}, produceArgs(c, n)).status());
-  ASSERT_OK_AND_ASSIGN(first, launchAsync(*queue, produce, Range{n},
-                                          produceArgs(a, n)));
+    ASSERT_OK(
+        launchAsync(*queue, produce, Range{n}, produceArgs(c, n)).status());
+  ASSERT_OK_AND_ASSIGN(
+      first, launchAsync(*queue, produce, Range{n}, produceArgs(a, n)));
   // 200 ms of sleeping behind it on the same stream.
   ASSERT_OK_AND_ASSIGN(second, launchAsync(*queue, produce, Range{1},
                                            produceArgs(b, 1, 200000)));
@@ -96,12 +99,13 @@ TEST_F(Events, DroppedAndHeldCompletionEvents) {
   EXPECT_EQ(read(*c, n), produced(n));
   // The newest event, waited on by another queue before anything follows.
   ASSERT_OK_AND_ASSIGN(other, device->createQueue());
-  ASSERT_OK_AND_ASSIGN(last, launchAsync(*queue, produce, Range{n},
-                                         produceArgs(a, n, 1000)));
-  ASSERT_OK_AND_ASSIGN(then, launchAsync(*other, kernel("consume"), Range{n},
-                                         {KernelArg::array(a, {n}, DType::Int32),
-                                          KernelArg::array(b, {n}, DType::Int32)},
-                                         {last}));
+  ASSERT_OK_AND_ASSIGN(
+      last, launchAsync(*queue, produce, Range{n}, produceArgs(a, n, 1000)));
+  ASSERT_OK_AND_ASSIGN(then,
+                       launchAsync(*other, kernel("consume"), Range{n},
+                                   {KernelArg::array(a, {n}, DType::Int32),
+                                    KernelArg::array(b, {n}, DType::Int32)},
+                                   {last}));
   ASSERT_OK(then->wait());
   EXPECT_EQ(last->state(), EventState::Complete);
   std::vector<int32_t> got(n);
@@ -117,8 +121,9 @@ TEST_F(Events, ProfilingQueuesStillTimeAttributeLaunches) {
   auto x = ints(n, 0);
   LaunchOptions options;
   options.priority = device->info().highestLaunchPriority;
-  ASSERT_OK_AND_ASSIGN(events, launchAsync(*timed, produce, Range{n},
-                                           produceArgs(x, n, 100), {}, options));
+  ASSERT_OK_AND_ASSIGN(events,
+                       launchAsync(*timed, produce, Range{n},
+                                   produceArgs(x, n, 100), {}, options));
   ASSERT_OK(events.device->wait());
   ASSERT_OK_AND_ASSIGN(times, events.device->profilingTimes());
   EXPECT_GT(times.duration(), 50000u) << "100 sleeps of 1 us, in ns";

@@ -1,4 +1,5 @@
-//===- LaunchAttributeCudaFixture.h - cuda:0 with the attribute kernels -*- C++ -*-===//
+//===- LaunchAttributeCudaFixture.h - cuda:0 with the attribute kernels -*- C++
+//-*-===//
 //
 // Opens cuda:0 and loads kernels/launch_attribute_kernels.ll (built for
 // sm_90) with the metadata the compiler would emit for it. Skips with the

@@ -96,9 +96,9 @@ TEST_F(Attributes, ClusterRegistersFollowClusterDim) {
   };
   std::vector<int32_t> plain = run(LaunchOptions{});
   for (int64_t b = 0; b < blocks; ++b)
-    EXPECT_EQ(std::vector<int32_t>(plain.begin() + 3 * b,
-                                   plain.begin() + 3 * b + 3),
-              (std::vector<int32_t>{0, int32_t(b), 1}))
+    EXPECT_EQ(
+        std::vector<int32_t>(plain.begin() + 3 * b, plain.begin() + 3 * b + 3),
+        (std::vector<int32_t>{0, int32_t(b), 1}))
         << "block " << b << " without clusters";
   for (uint32_t size : {2u, 4u, 8u}) {
     LaunchOptions options;
@@ -109,9 +109,10 @@ TEST_F(Attributes, ClusterRegistersFollowClusterDim) {
       options.clusterSchedulingPolicy = ClusterSchedulingPolicy::LoadBalancing;
     std::vector<int32_t> got = run(options);
     for (int64_t b = 0; b < blocks; ++b)
-      EXPECT_EQ(std::vector<int32_t>(got.begin() + 3 * b, got.begin() + 3 * b + 3),
-                (std::vector<int32_t>{int32_t(b % size), int32_t(b / size),
-                                      int32_t(size)}))
+      EXPECT_EQ(
+          std::vector<int32_t>(got.begin() + 3 * b, got.begin() + 3 * b + 3),
+          (std::vector<int32_t>{int32_t(b % size), int32_t(b / size),
+                                int32_t(size)}))
           << "block " << b << " in clusters of " << size;
   }
 }
@@ -123,9 +124,9 @@ TEST_F(Attributes, ClusterThatDoesNotDivideTheGridIsRefused) {
   auto out = ints(3 * 3, -1);
   LaunchOptions options;
   options.clusterDim = ClusterDim{2, 1, 1};
-  Status status = launch(*queue, ids, NdRange{{3 * 32}, {32}},
-                         {KernelArg::array(out, {9}, DType::Int32)}, {},
-                         options);
+  Status status =
+      launch(*queue, ids, NdRange{{3 * 32}, {32}},
+             {KernelArg::array(out, {9}, DType::Int32)}, {}, options);
   EXPECT_EQ(status.code(), StatusCode::InvalidArgument);
   EXPECT_EQ(status.message(),
             "launch of kernel 'cluster_ids': clusterDim (2, 1, 1) does not "
@@ -133,11 +134,11 @@ TEST_F(Attributes, ClusterThatDoesNotDivideTheGridIsRefused) {
   // A plain Range: 1000 items in blocks of 256 make 4 blocks.
   auto x = ints(1000, 7);
   options.clusterDim = ClusterDim{3, 1, 1};
-  EXPECT_EQ(launch(*queue, produce, Range{1000}, produceArgs(x, 1000), {},
-                   options)
-                .message(),
-            "launch of kernel 'produce': clusterDim (3, 1, 1) does not divide "
-            "the grid of (4, 1, 1) blocks of (256, 1, 1) threads");
+  EXPECT_EQ(
+      launch(*queue, produce, Range{1000}, produceArgs(x, 1000), {}, options)
+          .message(),
+      "launch of kernel 'produce': clusterDim (3, 1, 1) does not divide "
+      "the grid of (4, 1, 1) blocks of (256, 1, 1) threads");
   EXPECT_EQ(read(*out, 9), std::vector<int32_t>(9, -1));
   EXPECT_EQ(read(*x, 1000), std::vector<int32_t>(1000, 7));
 }
@@ -181,7 +182,8 @@ TEST_F(Attributes, RemoteMemSyncDomainAndAccessPolicyWindow) {
   ASSERT_OK(launch(*queue, produce, Range{n}, produceArgs(x, n), {}, remote));
   EXPECT_EQ(read(*x, n), produced(n));
   LaunchOptions window;
-  size_t bytes = std::min<size_t>(n * 4, device->info().maxAccessPolicyWindowBytes);
+  size_t bytes =
+      std::min<size_t>(n * 4, device->info().maxAccessPolicyWindowBytes);
   window.accessPolicyWindow = AccessPolicyWindow{
       x, 0, bytes, 0.6f, AccessProperty::Persisting, AccessProperty::Streaming};
   window.memSyncDomain = MemSyncDomain::Default;
@@ -205,8 +207,8 @@ TEST_F(Attributes, SharedMemCarveoutOfHalf) {
   ASSERT_OK_AND_ASSIGN(dx, device->allocateBuffer(n * 4));
   ASSERT_OK_AND_ASSIGN(dy, device->allocateBuffer(n * 4));
   ASSERT_OK(queue->writeBuffer(*dx, x.data(), n * 4));
-  for (std::optional<int> carveout : {std::optional<int>(50), std::optional<int>(),
-                                      std::optional<int>(0)}) {
+  for (std::optional<int> carveout :
+       {std::optional<int>(50), std::optional<int>(), std::optional<int>(0)}) {
     LaunchOptions options;
     options.sharedMemCarveout = carveout;
     ASSERT_OK(launch(*queue, reverse, NdRange{{n}, {group}},

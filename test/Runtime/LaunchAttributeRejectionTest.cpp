@@ -19,12 +19,14 @@ namespace {
 std::vector<std::pair<LaunchAttribute, LaunchOptions>>
 oneOptionEach(const std::shared_ptr<Buffer> &window) {
   std::vector<std::pair<LaunchAttribute, LaunchOptions>> all;
-  auto add = [&](LaunchAttribute a, const std::function<void(LaunchOptions &)> &set) {
+  auto add = [&](LaunchAttribute a,
+                 const std::function<void(LaunchOptions &)> &set) {
     LaunchOptions options;
     set(options);
     all.emplace_back(a, options);
   };
-  add(LaunchAttribute::Cooperative, [](LaunchOptions &o) { o.cooperative = true; });
+  add(LaunchAttribute::Cooperative,
+      [](LaunchOptions &o) { o.cooperative = true; });
   add(LaunchAttribute::ClusterDim,
       [](LaunchOptions &o) { o.clusterDim = ClusterDim{2, 1, 1}; });
   add(LaunchAttribute::ClusterSchedulingPolicy, [](LaunchOptions &o) {
@@ -60,7 +62,8 @@ TEST(LaunchAttributeNames, AreTheLaunchOptionsFieldNames) {
                          "accessPolicyWindow",
                          "sharedMemCarveout"};
   for (uint32_t i = 0; i < kLaunchAttributeCount; ++i)
-    EXPECT_STREQ(launchAttributeName(static_cast<LaunchAttribute>(i)), names[i]);
+    EXPECT_STREQ(launchAttributeName(static_cast<LaunchAttribute>(i)),
+                 names[i]);
   EXPECT_TRUE(LaunchOptions().attributes().empty());
   for (const auto &[attribute, options] : oneOptionEach(nullptr)) {
     LaunchAttributeSet set = options.attributes();
@@ -101,9 +104,9 @@ TEST_F(LaunchAttributesOnOpenCL, EveryAttributeIsRefusedBeforeSubmission) {
     EXPECT_EQ(launched.message(), expected);
     EXPECT_EQ(launch(*queue, saxpy, Range{n}, args, {}, options).message(),
               expected);
-    EXPECT_EQ(callKernelAsync(*queue, saxpy, Range{n}, args, {}, options)
-                  .message(),
-              expected);
+    EXPECT_EQ(
+        callKernelAsync(*queue, saxpy, Range{n}, args, {}, options).message(),
+        expected);
     EXPECT_EQ(checkLaunchOptions(*saxpy, options).message(), expected);
   }
   // Nothing ran: y is untouched.
@@ -144,11 +147,13 @@ TEST(LaunchAttributeValues, AreCheckedAgainstTheDevice) {
   ASSERT_OK_AND_ASSIGN(buffer, device->allocateBuffer(8192));
   for (const auto &[attribute, options] : oneOptionEach(buffer))
     ASSERT_OK(checkLaunchOptions(*kernel, options));
-  EXPECT_EQ(check([](LaunchOptions &o) { o.clusterDim = ClusterDim{0, 1, 1}; })
-                .message(),
+  EXPECT_EQ(check([](LaunchOptions &o) {
+              o.clusterDim = ClusterDim{0, 1, 1};
+            }).message(),
             "clusterDim (0, 1, 1) must be at least 1 in every dimension");
-  EXPECT_EQ(check([](LaunchOptions &o) { o.clusterDim = ClusterDim{3, 3, 1}; })
-                .message(),
+  EXPECT_EQ(check([](LaunchOptions &o) {
+              o.clusterDim = ClusterDim{3, 3, 1};
+            }).message(),
             "clusterDim (3, 3, 1) has 9 blocks; at most 8 are portable");
   ASSERT_OK(check([](LaunchOptions &o) { o.priority = -5; }));
   EXPECT_EQ(check([](LaunchOptions &o) { o.priority = 1; }).message(),
@@ -156,11 +161,12 @@ TEST(LaunchAttributeValues, AreCheckedAgainstTheDevice) {
             "0 (lowest)");
   EXPECT_EQ(check([](LaunchOptions &o) { o.priority = -6; }).code(),
             StatusCode::InvalidArgument);
-  EXPECT_EQ(check([](LaunchOptions &o) { o.sharedMemCarveout = 101; }).message(),
-            "sharedMemCarveout 101% must lie in 0..100");
-  EXPECT_EQ(check([](LaunchOptions &o) { o.accessPolicyWindow.emplace(); })
-                .message(),
-            "accessPolicyWindow has no buffer");
+  EXPECT_EQ(
+      check([](LaunchOptions &o) { o.sharedMemCarveout = 101; }).message(),
+      "sharedMemCarveout 101% must lie in 0..100");
+  EXPECT_EQ(
+      check([](LaunchOptions &o) { o.accessPolicyWindow.emplace(); }).message(),
+      "accessPolicyWindow has no buffer");
   auto window = [&](std::shared_ptr<Buffer> b, size_t offset, size_t bytes,
                     float ratio) {
     return check([&](LaunchOptions &o) {

@@ -51,7 +51,8 @@ std::vector<Step> randomDag(std::mt19937 &rng) {
       step.dependsOn.push_back(r);
     std::uniform_int_distribution<int> extra(0, 2);
     for (int e = extra(rng); e > 0 && k > 0; --e)
-      step.dependsOn.push_back(std::uniform_int_distribution<int>(0, k - 1)(rng));
+      step.dependsOn.push_back(
+          std::uniform_int_distribution<int>(0, k - 1)(rng));
     readersSinceWrite[step.x].push_back(k);
     readersSinceWrite[step.y].clear();
     lastWriter[step.y] = k;
@@ -91,20 +92,20 @@ TEST_F(OpenCLTest, RandomDagOfTwoThousandLaunchesMatchesTheHost) {
       waitFor.push_back(events[d]);
     Queue &q = *queues[events.size() % queues.size()];
     ASSERT_OK_AND_ASSIGN(
-        event, launchAsync(q, scaleAdd, Range{kElements},
-                           {KernelArg::scalar(step.a),
-                            KernelArg::array(buffers[step.x], {kElements},
-                                             DType::Float32),
-                            KernelArg::array(buffers[step.y], {kElements},
-                                             DType::Float32)},
-                           waitFor));
+        event,
+        launchAsync(
+            q, scaleAdd, Range{kElements},
+            {KernelArg::scalar(step.a),
+             KernelArg::array(buffers[step.x], {kElements}, DType::Float32),
+             KernelArg::array(buffers[step.y], {kElements}, DType::Float32)},
+            waitFor));
     events.push_back(event);
   }
   for (auto &q : queues)
     ASSERT_OK(q->finish());
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   std::cout << "[ info ] " << kLaunches << " launches on "
             << (options.outOfOrder ? "out-of-order" : "in-order")
             << " queues in " << seconds << " s\n";

@@ -103,8 +103,8 @@ TEST_F(LaunchRank, KernelsNotReadingItKeepTheAbi) {
 
 TEST_F(LaunchRank, PackedBlobCarriesTheRank) {
   blob.range[1] = 1;
-  ASSERT_OK_AND_ASSIGN(unpacked,
-                       unpackArguments(*dims, Range{6, 1}, &blob, sizeof(blob)));
+  ASSERT_OK_AND_ASSIGN(
+      unpacked, unpackArguments(*dims, Range{6, 1}, &blob, sizeof(blob)));
   ASSERT_EQ(unpacked.size(), 2u);
   int32_t base = 0;
   std::memcpy(&base, unpacked[0].scalarValue().data(), 4);

@@ -37,9 +37,9 @@ protected:
 };
 
 TEST_F(Launchers, BoundDefaultsAndNamedArguments) {
-  ASSERT_OK_AND_ASSIGN(launcher,
-                       Launcher::create("step", scaleAdd, queue, Range{kN},
-                                        {{"x", array(x)}}));
+  ASSERT_OK_AND_ASSIGN(
+      launcher,
+      Launcher::create("step", scaleAdd, queue, Range{kN}, {{"x", array(x)}}));
   EXPECT_EQ(launcher.parameters(), (std::vector<std::string>{"a", "y"}));
   ASSERT_OK_AND_ASSIGN(
       event, launcher({{"a", KernelArg::scalar(3.0f)}, {"y", array(y)}}));
@@ -48,26 +48,27 @@ TEST_F(Launchers, BoundDefaultsAndNamedArguments) {
 }
 
 TEST_F(Launchers, NamedArgumentErrors) {
-  EXPECT_EQ(Launcher::create("bad", scaleAdd, queue, Range{kN},
-                             {{"z", array(x)}})
-                .message(),
-            "launcher 'bad': kernel 'scale_add' has no parameter 'z'");
-  ASSERT_OK_AND_ASSIGN(launcher, Launcher::create("step", scaleAdd, queue,
-                                                  Range{kN}, {{"x", array(x)}}));
+  EXPECT_EQ(
+      Launcher::create("bad", scaleAdd, queue, Range{kN}, {{"z", array(x)}})
+          .message(),
+      "launcher 'bad': kernel 'scale_add' has no parameter 'z'");
+  ASSERT_OK_AND_ASSIGN(
+      launcher,
+      Launcher::create("step", scaleAdd, queue, Range{kN}, {{"x", array(x)}}));
   EXPECT_EQ(launcher({{"a", KernelArg::scalar(1.0f)}}).message(),
             "launcher 'step': missing argument 'y'");
-  EXPECT_EQ(launcher({{"a", KernelArg::scalar(1.0f)},
-                      {"x", array(x)},
-                      {"y", array(y)}})
-                .message(),
-            "launcher 'step': argument 'x' is bound already");
+  EXPECT_EQ(
+      launcher(
+          {{"a", KernelArg::scalar(1.0f)}, {"x", array(x)}, {"y", array(y)}})
+          .message(),
+      "launcher 'step': argument 'x' is bound already");
   EXPECT_EQ(launcher({{"b", KernelArg::scalar(1.0f)}}).message(),
             "launcher 'step': kernel 'scale_add' has no parameter 'b'");
   // Checked like any launch, naming the parameter.
-  EXPECT_EQ(launcher({{"a", KernelArg::scalar(1.0)}, {"y", array(y)}})
-                .message(),
-            "argument 'a' of kernel 'scale_add': expected a float32 scalar, "
-            "got float64");
+  EXPECT_EQ(
+      launcher({{"a", KernelArg::scalar(1.0)}, {"y", array(y)}}).message(),
+      "argument 'a' of kernel 'scale_add': expected a float32 scalar, "
+      "got float64");
   ASSERT_OK_AND_ASSIGN(unbound, Launcher::create("free", scaleAdd));
   EXPECT_EQ(unbound({}).message(),
             "launcher 'free': no queue given and none bound");
@@ -98,20 +99,21 @@ TEST_F(Launchers, IterativeLauncherChainsIterations) {
 }
 
 TEST_F(Launchers, IterativeLauncherErrors) {
-  ASSERT_OK_AND_ASSIGN(launcher, Launcher::create("relax", scaleAdd, queue,
-                                                  Range{kN}, {{"x", array(x)}}));
+  ASSERT_OK_AND_ASSIGN(
+      launcher,
+      Launcher::create("relax", scaleAdd, queue, Range{kN}, {{"x", array(x)}}));
   IterativeLauncher none(launcher, [](size_t) {
     return StatusOr<std::optional<NamedArgs>>(std::optional<NamedArgs>());
   });
   EXPECT_EQ(none({{"y", array(y)}}).message(),
             "iterative launcher 'relax': the generator produced no iteration");
-  IterativeLauncher failing(
-      launcher, [](size_t i) -> StatusOr<std::optional<NamedArgs>> {
-        if (i == 1)
-          return dataLoss("no more input");
-        return std::optional<NamedArgs>(
-            NamedArgs{{"a", KernelArg::scalar(1.0f)}});
-      });
+  IterativeLauncher failing(launcher,
+                            [](size_t i) -> StatusOr<std::optional<NamedArgs>> {
+                              if (i == 1)
+                                return dataLoss("no more input");
+                              return std::optional<NamedArgs>(
+                                  NamedArgs{{"a", KernelArg::scalar(1.0f)}});
+                            });
   EXPECT_EQ(failing({{"y", array(y)}}).message(),
             "iterative launcher 'relax', iteration 1: no more input");
   EXPECT_EQ(failing.lastIterationCount(), 1u);
@@ -127,10 +129,10 @@ TEST_F(Launchers, ListLauncherRunsStepsInOrderWithStatistics) {
                                               Range{kN}, {{"x", array(x)}}));
   std::vector<float> input(kN, 4.0f), output(kN, 0.0f);
   ListLauncher list("pipeline", q);
-  list.addWrite(y, input.data(), kN * 4);                   // y = 4
+  list.addWrite(y, input.data(), kN * 4); // y = 4
   list.addKernel(step, {{"a", KernelArg::scalar(2.0f)}, {"y", array(y)}});
   list.addKernel(step, {{"a", KernelArg::scalar(0.5f)}, {"y", array(y)}});
-  list.addCopy(y, 0, z, 0, kN * 4);                         // z = y
+  list.addCopy(y, 0, z, 0, kN * 4); // z = y
   list.addRead(z, output.data(), kN * 4);
   EXPECT_EQ(list.size(), 5u);
   ASSERT_OK_AND_ASSIGN(done, list());

@@ -28,8 +28,10 @@ TEST(LevelZeroArguments, LocalAccessorIsASizeWithANullValue) {
                          {KernelArg::array(x, {256}, DType::Float32),
                           KernelArg::array(y, {256}, DType::Float32),
                           KernelArg::localAccessor({64}, DType::Float32)}));
-  std::vector<KernelArgumentValue> values = kernelArgumentValues(
-      packed.args, [](const Buffer &) { return reinterpret_cast<void *>(0x10); });
+  std::vector<KernelArgumentValue> values =
+      kernelArgumentValues(packed.args, [](const Buffer &) {
+        return reinterpret_cast<void *>(0x10);
+      });
   // range (3), x pointer + extent, y pointer + extent, tile + extent.
   ASSERT_EQ(values.size(), 9u);
   const KernelArgumentValue &tile = values[7];

@@ -40,11 +40,13 @@ std::string expectedUnavailable() {
   }
   // ze_result_t and ze_init_flags_t are 32-bit, handles are pointers; 1 is
   // ZE_INIT_FLAG_GPU_ONLY.
-  auto zeInit = reinterpret_cast<uint32_t (*)(uint32_t)>(dlsym(loader, "zeInit"));
+  auto zeInit =
+      reinterpret_cast<uint32_t (*)(uint32_t)>(dlsym(loader, "zeInit"));
   auto zeDriverGet = reinterpret_cast<uint32_t (*)(uint32_t *, void **)>(
       dlsym(loader, "zeDriverGet"));
-  auto zeDeviceGet = reinterpret_cast<uint32_t (*)(void *, uint32_t *, void **)>(
-      dlsym(loader, "zeDeviceGet"));
+  auto zeDeviceGet =
+      reinterpret_cast<uint32_t (*)(void *, uint32_t *, void **)>(
+          dlsym(loader, "zeDeviceGet"));
   if (!zeInit || !zeDriverGet || !zeDeviceGet)
     return "(loader lacks zeInit/zeDriverGet/zeDeviceGet)";
   if (uint32_t result = zeInit(1))
@@ -93,7 +95,8 @@ TEST(LevelZeroSelection, MalformedOrdinalAndBackendList) {
 }
 
 TEST(LevelZeroResultNames, EveryTableEntryAndUnknownCodes) {
-#define KILN_ZE_RESULT(name, value) EXPECT_EQ(levelZeroResultName(value), #name);
+#define KILN_ZE_RESULT(name, value)                                            \
+  EXPECT_EQ(levelZeroResultName(value), #name);
 #include "../../runtime/drivers/level_zero/LevelZeroResultCodes.def"
 #undef KILN_ZE_RESULT
   EXPECT_EQ(levelZeroResultName(0x78000001), "ZE_RESULT_ERROR_UNINITIALIZED");
@@ -101,8 +104,9 @@ TEST(LevelZeroResultNames, EveryTableEntryAndUnknownCodes) {
   EXPECT_TRUE(levelZeroStatus(0, "zeInit").ok());
   Status failed = levelZeroStatus(0x70000004, "zeModuleCreate");
   EXPECT_EQ(failed.code(), StatusCode::Internal);
-  EXPECT_EQ(failed.message(), "zeModuleCreate failed: "
-                              "ZE_RESULT_ERROR_MODULE_BUILD_FAILURE (0x70000004)");
+  EXPECT_EQ(failed.message(),
+            "zeModuleCreate failed: "
+            "ZE_RESULT_ERROR_MODULE_BUILD_FAILURE (0x70000004)");
 }
 
 TEST(LevelZeroArguments, SaxpyBecomesOneCallPerNativeArgument) {
@@ -159,8 +163,8 @@ TEST(LevelZeroGroups, RangeRoundsUpUnlessTheSuggestionIsLargeEnough) {
   EXPECT_EQ(clamped.size, (std::array<uint32_t, 3>{64, 3, 1}));
   EXPECT_EQ(clamped.count, (std::array<uint32_t, 3>{16, 1, 1}));
   GroupLimits small{64, {64, 64, 64}, {8, 8, 8}};
-  ASSERT_OK_AND_ASSIGN(halved, groupShape(LaunchGeometry{1, {300, 1, 1}, {}},
-                                          {0, 0, 0}, small));
+  ASSERT_OK_AND_ASSIGN(
+      halved, groupShape(LaunchGeometry{1, {300, 1, 1}, {}}, {0, 0, 0}, small));
   EXPECT_EQ(halved.size, (std::array<uint32_t, 3>{64, 1, 1}));
   EXPECT_EQ(halved.count, (std::array<uint32_t, 3>{5, 1, 1}));
   StatusOr<GroupShape> tooMany = groupShape(odd, {0, 0, 0}, small);
@@ -213,7 +217,8 @@ TEST_F(LevelZeroHardware, SaxpyWithADependentLaunchOnASecondQueue) {
                                  KernelArg::array(dx, {n}, DType::Float32),
                                  KernelArg::array(dy, {n}, DType::Float32)};
   ASSERT_OK_AND_ASSIGN(first, launchAsync(*queue, saxpy, Range{n}, args));
-  ASSERT_OK_AND_ASSIGN(then, launchAsync(*second, saxpy, Range{n}, args, {first}));
+  ASSERT_OK_AND_ASSIGN(then,
+                       launchAsync(*second, saxpy, Range{n}, args, {first}));
   ASSERT_OK(then->wait());
   ASSERT_OK(queue->readBuffer(*dy, result.data(), n * sizeof(float)));
   for (int64_t i = 0; i < n; ++i)
@@ -225,7 +230,8 @@ TEST_F(LevelZeroHardware, PtxAndBrokenSpirvAreErrors) {
   ptx.format = BinaryFormat::PTX;
   StatusOr<std::shared_ptr<Executable>> loaded = device->loadExecutable(ptx);
   ASSERT_FALSE(loaded.ok());
-  EXPECT_EQ(loaded.message().rfind("PTX binaries cannot run on Level Zero", 0), 0u)
+  EXPECT_EQ(loaded.message().rfind("PTX binaries cannot run on Level Zero", 0),
+            0u)
       << loaded.message();
   KernelBinary broken = binary;
   broken.data.resize(20); // A SPIR-V header cut short.

@@ -9,7 +9,14 @@ namespace kiln {
 namespace {
 
 std::vector<uint8_t> npyBytes(const std::string &header, size_t dataBytes) {
-  const uint8_t prefix[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0,
+  const uint8_t prefix[10] = {0x93,
+                              'N',
+                              'U',
+                              'M',
+                              'P',
+                              'Y',
+                              1,
+                              0,
                               static_cast<uint8_t>(header.size()),
                               static_cast<uint8_t>(header.size() >> 8)};
   std::vector<uint8_t> out(sizeof(prefix) + header.size() + dataBytes, 0);
@@ -25,7 +32,8 @@ std::string header(const std::string &descr, const std::string &fortran,
 }
 
 /// Expects parsing to fail with a message naming the file and `problem`.
-void expectError(const std::vector<uint8_t> &bytes, const std::string &problem) {
+void expectError(const std::vector<uint8_t> &bytes,
+                 const std::string &problem) {
   StatusOr<NpyArray> array = parseNpy(bytes, "input.npy");
   ASSERT_FALSE(array.ok()) << "expected: " << problem;
   EXPECT_EQ(array.message().rfind("input.npy: ", 0), 0u) << array.message();

@@ -9,13 +9,13 @@
 namespace kiln {
 namespace {
 
-const DType kAllDTypes[] = {
-    DType::Bool,   DType::Int8,   DType::Int16,   DType::Int32,
-    DType::Int64,  DType::UInt8,  DType::UInt16,  DType::UInt32,
-    DType::UInt64, DType::Float16, DType::Float32, DType::Float64};
+const DType kAllDTypes[] = {DType::Bool,    DType::Int8,    DType::Int16,
+                            DType::Int32,   DType::Int64,   DType::UInt8,
+                            DType::UInt16,  DType::UInt32,  DType::UInt64,
+                            DType::Float16, DType::Float32, DType::Float64};
 
-const std::vector<std::vector<int64_t>> kShapes = {
-    {}, {5}, {2, 3}, {2, 3, 4}, {0}, {3, 0}};
+const std::vector<std::vector<int64_t>> kShapes = {{},        {5}, {2, 3},
+                                                   {2, 3, 4}, {0}, {3, 0}};
 
 NpyArray makeArray(DType dtype, std::vector<int64_t> shape) {
   NpyArray array;
@@ -23,7 +23,8 @@ NpyArray makeArray(DType dtype, std::vector<int64_t> shape) {
   array.shape = std::move(shape);
   array.data.resize(array.elementCount() * dtypeSize(dtype));
   for (size_t i = 0; i < array.data.size(); ++i)
-    array.data[i] = static_cast<uint8_t>(dtype == DType::Bool ? i % 2 : i * 7 + 1);
+    array.data[i] =
+        static_cast<uint8_t>(dtype == DType::Bool ? i % 2 : i * 7 + 1);
   return array;
 }
 
@@ -78,8 +79,8 @@ TEST(Npy, OneByteDescriptorsUsePipe) {
 
 std::vector<uint8_t> rawNpy(int major, const std::string &header,
                             size_t dataBytes) {
-  std::vector<uint8_t> out = {0x93, 'N', 'U', 'M', 'P', 'Y',
-                              static_cast<uint8_t>(major), 0};
+  std::vector<uint8_t> out = {
+      0x93, 'N', 'U', 'M', 'P', 'Y', static_cast<uint8_t>(major), 0};
   size_t lengthBytes = major == 1 ? 2 : 4;
   for (size_t i = 0; i < lengthBytes; ++i)
     out.push_back(static_cast<uint8_t>(header.size() >> (8 * i)));
@@ -89,8 +90,10 @@ std::vector<uint8_t> rawNpy(int major, const std::string &header,
 }
 
 TEST(Npy, ReadsVersion2AndLittleEndianAliases) {
-  auto bytes = rawNpy(2, "{'descr': '<i1', 'fortran_order': False, "
-                         "'shape': (2, 2)}\n", 4);
+  auto bytes = rawNpy(2,
+                      "{'descr': '<i1', 'fortran_order': False, "
+                      "'shape': (2, 2)}\n",
+                      4);
   ASSERT_OK_AND_ASSIGN(array, parseNpy(bytes, "v2.npy"));
   EXPECT_EQ(array.dtype, DType::Int8);
   EXPECT_EQ(array.shape, (std::vector<int64_t>{2, 2}));
@@ -98,8 +101,10 @@ TEST(Npy, ReadsVersion2AndLittleEndianAliases) {
 }
 
 TEST(Npy, AcceptsKeysInAnyOrderAndNoTrailingComma) {
-  auto bytes = rawNpy(1, "{'shape': (), 'fortran_order': False, "
-                         "'descr': '<u8'}", 8);
+  auto bytes = rawNpy(1,
+                      "{'shape': (), 'fortran_order': False, "
+                      "'descr': '<u8'}",
+                      8);
   ASSERT_OK_AND_ASSIGN(array, parseNpy(bytes, "order.npy"));
   EXPECT_EQ(array.dtype, DType::UInt64);
   EXPECT_TRUE(array.shape.empty());

@@ -30,7 +30,8 @@ TEST_F(OpenCLTest, TwoDimensionalAdd) {
     a[i] = static_cast<int32_t>(i);
     b[i] = static_cast<int32_t>(1000 * (i % cols));
   }
-  auto da = upload(a), db = upload(b), dc = upload(std::vector<int32_t>(a.size(), -1));
+  auto da = upload(a), db = upload(b),
+       dc = upload(std::vector<int32_t>(a.size(), -1));
   ASSERT_OK(launch(*queue, add2d, Range{rows, cols},
                    {KernelArg::array(da, {rows, cols}, DType::Int32),
                     KernelArg::array(db, {rows, cols}, DType::Int32),

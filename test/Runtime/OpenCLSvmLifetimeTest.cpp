@@ -129,14 +129,13 @@ TEST_F(OpenCLSvmLifetime, BufferDroppedWhileAKernelUsesItIsFreedAfterIt) {
     ASSERT_OK_AND_ASSIGN(y, device->allocateBuffer(sizeof(float)));
     ASSERT_OK_AND_ASSIGN(a, y->deviceAddress());
     address = a;
-    ASSERT_OK_AND_ASSIGN(
-        launched,
-        launchAsync(*queue, spin, Range{1},
-                    {KernelArg::array(y, {1}, DType::Float32),
-                     KernelArg::scalar(int64_t(40'000'000))}));
+    ASSERT_OK_AND_ASSIGN(launched,
+                         launchAsync(*queue, spin, Range{1},
+                                     {KernelArg::array(y, {1}, DType::Float32),
+                                      KernelArg::scalar(int64_t(40'000'000))}));
     // The queue is in order: this write completes after the kernel.
-    ASSERT_OK_AND_ASSIGN(after, queue->writeBufferAsync(*witnessBuffer, &one,
-                                                        sizeof(float)));
+    ASSERT_OK_AND_ASSIGN(
+        after, queue->writeBufferAsync(*witnessBuffer, &one, sizeof(float)));
     witness = after;
   } // The launch event, and with it the last reference to y, is gone.
   EXPECT_EQ(device->liveBufferCount(), before + 1);

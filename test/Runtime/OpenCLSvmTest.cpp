@@ -48,9 +48,9 @@ TEST(DeviceAddressCheck, NamesTheDeviceAndWhyOpenCLHasNone) {
   EXPECT_EQ(opencl.message(),
             "device addresses of buffers are unsupported on 'dev': it has no "
             "shared virtual memory (coarse-grain buffer SVM, OpenCL 2.0)");
-  EXPECT_EQ(checkDeviceAddresses(infoOf(Backend::LevelZero, false, false))
-                .message(),
-            "device addresses of buffers are unsupported on 'dev'");
+  EXPECT_EQ(
+      checkDeviceAddresses(infoOf(Backend::LevelZero, false, false)).message(),
+      "device addresses of buffers are unsupported on 'dev'");
 }
 
 /// The saxpy test kernel's native ABI as a C struct (launchPacked's blob).
@@ -123,11 +123,11 @@ TEST_P(OpenCLMemory, TransfersAndFillsRoundTrip) {
   ASSERT_OK_AND_ASSIGN(filled,
                        queue->fillBuffer(*b, pattern, 16, 0, 64, {copied}));
   const uint8_t byte = 0x5a;
-  ASSERT_OK_AND_ASSIGN(tail, queue->fillBuffer(*b, &byte, 1, (n - 16) * 4, 64,
-                                               {filled}));
+  ASSERT_OK_AND_ASSIGN(
+      tail, queue->fillBuffer(*b, &byte, 1, (n - 16) * 4, 64, {filled}));
   std::vector<int32_t> out(n, 0);
-  ASSERT_OK_AND_ASSIGN(read,
-                       queue->readBufferAsync(*b, out.data(), n * 4, 0, {tail}));
+  ASSERT_OK_AND_ASSIGN(
+      read, queue->readBufferAsync(*b, out.data(), n * 4, 0, {tail}));
   ASSERT_OK(read->wait());
   for (size_t i = 0; i < n; ++i) {
     int32_t expected = i < 16        ? pattern[i % 4]
@@ -201,8 +201,8 @@ TEST_P(OpenCLMemory, ProfilingTimesCoverCopiesAndFills) {
   ASSERT_OK_AND_ASSIGN(b, device->allocateBuffer(1 << 20));
   const uint32_t zero = 0;
   ASSERT_OK_AND_ASSIGN(filled, timed->fillBuffer(*a, &zero, 4, 0, 1 << 20));
-  ASSERT_OK_AND_ASSIGN(copied, timed->copyBuffer(*a, 0, *b, 0, 1 << 20,
-                                                 {filled}));
+  ASSERT_OK_AND_ASSIGN(copied,
+                       timed->copyBuffer(*a, 0, *b, 0, 1 << 20, {filled}));
   ASSERT_OK(copied->wait());
   for (const std::shared_ptr<Event> &event : {filled, copied}) {
     ASSERT_OK_AND_ASSIGN(times, event->profilingTimes());

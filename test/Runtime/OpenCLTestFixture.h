@@ -1,4 +1,5 @@
-//===- OpenCLTestFixture.h - An OpenCL device with the test module -*- C++ -*-===//
+//===- OpenCLTestFixture.h - An OpenCL device with the test module -*- C++
+//-*-===//
 //
 // Opens the first OpenCL CPU device and loads the SPIR-V test module; skips
 // (with the reason) where either is impossible on this machine.
@@ -27,7 +28,8 @@ protected:
     binary = *module;
     // A device that needs a translator this machine lacks (e.g. a GPU
     // machine without llvm-spirv-15) cannot run these tests: skip, saying so.
-    StatusOr<std::shared_ptr<Executable>> probe = device->loadExecutable(binary);
+    StatusOr<std::shared_ptr<Executable>> probe =
+        device->loadExecutable(binary);
     if (!probe.ok() && probe.status().code() == StatusCode::Unavailable)
       GTEST_SKIP() << "cannot load SPIR-V on '" << device->info().name
                    << "': " << probe.message();
@@ -37,7 +39,8 @@ protected:
   }
 
   std::shared_ptr<Executable> loadTestModule() {
-    StatusOr<std::shared_ptr<Executable>> loaded = device->loadExecutable(binary);
+    StatusOr<std::shared_ptr<Executable>> loaded =
+        device->loadExecutable(binary);
     EXPECT_TRUE(loaded.ok()) << loaded.status().toString();
     return loaded.ok() ? *loaded : nullptr;
   }

@@ -32,7 +32,7 @@ protected:
     saxpy = test::fakeKernel(*device, test::saxpyMetadata());
     x = *device->allocateBuffer(400);
     y = *device->allocateBuffer(400);
-    blob = {{100, 1, 1}, 2.5f, *x->deviceAddress(), 100,
+    blob = {{100, 1, 1},         2.5f, *x->deviceAddress(), 100,
             *y->deviceAddress(), 100};
   }
 
@@ -50,8 +50,8 @@ protected:
 };
 
 TEST_F(PackedArguments, UnpacksTheNaturallyAlignedAbi) {
-  ASSERT_OK_AND_ASSIGN(args,
-                       unpackArguments(*saxpy, Range{100}, &blob, sizeof(blob)));
+  ASSERT_OK_AND_ASSIGN(
+      args, unpackArguments(*saxpy, Range{100}, &blob, sizeof(blob)));
   ASSERT_EQ(args.size(), 3u);
   float a = 0;
   std::memcpy(&a, args[0].scalarValue().data(), 4);
@@ -95,8 +95,8 @@ TEST_F(PackedArguments, PointersMustBeLiveBufferAddresses) {
 
 TEST_F(PackedArguments, ExtentsAreCheckedAgainstTheBuffer) {
   blob.xn = 101;
-  ASSERT_OK_AND_ASSIGN(args,
-                       unpackArguments(*saxpy, Range{100}, &blob, sizeof(blob)));
+  ASSERT_OK_AND_ASSIGN(
+      args, unpackArguments(*saxpy, Range{100}, &blob, sizeof(blob)));
   EXPECT_EQ(packLaunch(*saxpy, Range{100}, args).message(),
             "argument 'x' of kernel 'saxpy': buffer of 400 bytes is too small "
             "for shape [101] of float32 (404 bytes)");
@@ -122,11 +122,11 @@ TEST_F(PackedArguments, LocalAccessorsAndAddresslessDevicesAreRefused) {
   info.backend = Backend::LevelZero;
   auto levelZero = std::make_shared<test::FakeDevice>(info);
   auto kernel3 = test::fakeKernel(*levelZero, test::saxpyMetadata());
-  EXPECT_EQ(unpackArguments(*kernel3, Range{100}, &blob, sizeof(blob))
-                .message(),
-            "packed arguments of kernel 'saxpy': array 'x' needs a device "
-            "address: device addresses of buffers are unsupported on 'fake "
-            "device'");
+  EXPECT_EQ(
+      unpackArguments(*kernel3, Range{100}, &blob, sizeof(blob)).message(),
+      "packed arguments of kernel 'saxpy': array 'x' needs a device "
+      "address: device addresses of buffers are unsupported on 'fake "
+      "device'");
 }
 
 TEST_F(PackedArguments, BoolScalarsTakeOneByte) {
@@ -141,8 +141,8 @@ TEST_F(PackedArguments, BoolScalarsTakeOneByte) {
     int32_t n;
   } flags = {{4, 1, 1}, true, 77};
   static_assert(sizeof(flags) == 32, "");
-  ASSERT_OK_AND_ASSIGN(args,
-                       unpackArguments(*kernel, Range{4}, &flags, sizeof(flags)));
+  ASSERT_OK_AND_ASSIGN(
+      args, unpackArguments(*kernel, Range{4}, &flags, sizeof(flags)));
   EXPECT_EQ(args[0].scalarValue()[0], 1);
   int32_t n = 0;
   std::memcpy(&n, args[1].scalarValue().data(), 4);
@@ -185,8 +185,8 @@ TEST_F(OpenCLPacked, LaunchesFromDeviceAddresses) {
   ASSERT_OK_AND_ASSIGN(xAddress, x->deviceAddress());
   ASSERT_OK_AND_ASSIGN(yAddress, y->deviceAddress());
   SaxpyBlob blob = {{n, 1, 1}, 0.5f, xAddress, n, yAddress, n};
-  ASSERT_OK_AND_ASSIGN(event,
-                       launchPacked(*queue, saxpy, Range{n}, &blob, sizeof(blob)));
+  ASSERT_OK_AND_ASSIGN(
+      event, launchPacked(*queue, saxpy, Range{n}, &blob, sizeof(blob)));
   // A second packed launch ordered after the first by its wait list:
   // y = 0.5 x + (0.5 x + 2 x) = 3 x.
   ASSERT_OK_AND_ASSIGN(second, launchPacked(*queue, saxpy, Range{n}, &blob,
@@ -204,10 +204,10 @@ TEST_F(OpenCLPacked, TheBlobKeepsItsBuffersAliveUntilWaited) {
     auto x = upload(std::vector<float>(64, 1.0f));
     auto y = upload(std::vector<float>(64, 1.0f));
     ASSERT_TRUE(x && y);
-    SaxpyBlob blob = {{64, 1, 1}, 1.0f, *x->deviceAddress(), 64,
+    SaxpyBlob blob = {{64, 1, 1},          1.0f, *x->deviceAddress(), 64,
                       *y->deviceAddress(), 64};
-    ASSERT_OK_AND_ASSIGN(launched, launchPacked(*queue, saxpy, Range{64},
-                                                &blob, sizeof(blob)));
+    ASSERT_OK_AND_ASSIGN(
+        launched, launchPacked(*queue, saxpy, Range{64}, &blob, sizeof(blob)));
     event = launched;
   } // Only the launch holds x and y now.
   EXPECT_EQ(device->liveBufferCount(), before + 2);

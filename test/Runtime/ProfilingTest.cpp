@@ -38,11 +38,15 @@ private:
 TEST(StatisticsCollector, FoldsCompletedEventsLazily) {
   StatisticsCollector collector;
   auto late = std::make_shared<ScriptedEvent>(EventState::Pending, 50);
-  collector.record("k", std::make_shared<ScriptedEvent>(EventState::Complete, 30));
-  collector.record("k", std::make_shared<ScriptedEvent>(EventState::Complete, 10));
+  collector.record("k",
+                   std::make_shared<ScriptedEvent>(EventState::Complete, 30));
+  collector.record("k",
+                   std::make_shared<ScriptedEvent>(EventState::Complete, 10));
   collector.record("k", late);
-  collector.record("k", std::make_shared<ScriptedEvent>(EventState::Failed, 99));
-  collector.record("other", std::make_shared<ScriptedEvent>(EventState::Complete, 7));
+  collector.record("k",
+                   std::make_shared<ScriptedEvent>(EventState::Failed, 99));
+  collector.record("other",
+                   std::make_shared<ScriptedEvent>(EventState::Complete, 7));
   KernelStatistics k = collector.statistics("k");
   EXPECT_EQ(k.count, 2u);
   EXPECT_EQ(k.totalNs, 40u);

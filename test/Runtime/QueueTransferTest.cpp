@@ -33,15 +33,16 @@ TEST_P(QueueTransfers, ChainOfCopiesAndFillsFollowsWaitLists) {
   // b = a, then the middle half of b = 7, then back to the host.
   ASSERT_OK_AND_ASSIGN(copied, q->copyBuffer(*a, 0, *b, 0, n * 4, {written}));
   const int32_t seven = 7;
-  ASSERT_OK_AND_ASSIGN(filled, q->fillBuffer(*b, &seven, 4, n, n * 2, {copied}));
+  ASSERT_OK_AND_ASSIGN(filled,
+                       q->fillBuffer(*b, &seven, 4, n, n * 2, {copied}));
   // Copy within one buffer (non-overlapping): a[0:16] = a[512:528].
   ASSERT_OK_AND_ASSIGN(shifted,
                        q->copyBuffer(*a, 512 * 4, *a, 0, 16 * 4, {copied}));
   std::vector<int32_t> outB(n, -1), outA(n, -1);
-  ASSERT_OK_AND_ASSIGN(readB, q->readBufferAsync(*b, outB.data(), n * 4, 0,
-                                                 {filled}));
-  ASSERT_OK_AND_ASSIGN(readA, q->readBufferAsync(*a, outA.data(), n * 4, 0,
-                                                 {shifted}));
+  ASSERT_OK_AND_ASSIGN(readB,
+                       q->readBufferAsync(*b, outB.data(), n * 4, 0, {filled}));
+  ASSERT_OK_AND_ASSIGN(
+      readA, q->readBufferAsync(*a, outA.data(), n * 4, 0, {shifted}));
   ASSERT_OK(readB->wait());
   ASSERT_OK(readA->wait());
   for (size_t i = 0; i < n; ++i) {

@@ -109,9 +109,9 @@ StatusOr<KernelBinary> spirvTestBinary() {
   KernelBinary binary;
   binary.format = BinaryFormat::SPIRV;
   binary.data = std::move(*data);
-  binary.kernels = {saxpyMetadata(),          add2dMetadata(),
-                    scaleAddMetadata(),       reverseInGroupMetadata(),
-                    checkedStoreMetadata(),   spinMetadata()};
+  binary.kernels = {saxpyMetadata(),        add2dMetadata(),
+                    scaleAddMetadata(),     reverseInGroupMetadata(),
+                    checkedStoreMetadata(), spinMetadata()};
   return binary;
 }
 

@@ -1,4 +1,5 @@
-//===- RuntimeTestSupport.h - Shared pieces of the runtime tests -*- C++ -*-===//
+//===- RuntimeTestSupport.h - Shared pieces of the runtime tests -*- C++
+//-*-===//
 //
 // Test kernels built at build time (their binaries and the metadata the
 // compiler would emit for them), a fake device for checking launches

@@ -34,20 +34,21 @@ std::vector<uint32_t> words(const std::vector<uint8_t> &bytes) {
 
 // %1 = void, %2 = uint, %3 = fn void(), %4..%7 = uint 1, 2, 4, 0x108,
 // a kernel %8 whose block %9 runs the barriers in `barriers`.
-std::vector<uint32_t> module(const std::vector<std::pair<uint32_t, uint32_t>>
-                                 &barriers) {
-  std::vector<uint32_t> m = {0x07230203, 0x00010400, 0, 10, 0,
-                             word(2, 17), 6,          // OpCapability Kernel
-                             word(3, 14), 2, 2,       // OpMemoryModel
-                             word(2, 19), 1,          // %1 = OpTypeVoid
-                             word(4, 21), 2, 32, 0,   // %2 = OpTypeInt 32 0
-                             word(3, 33), 3, 1,       // %3 = OpTypeFunction %1
-                             word(4, 43), 2, 4, 1,    // %4 = uint 1 (Device)
-                             word(4, 43), 2, 5, 2,    // %5 = uint 2 (Workgroup)
-                             word(4, 43), 2, 6, 4,    // %6 = uint 4 (Release)
-                             word(4, 43), 2, 7, 0x108, // %7 = AcqRel|Workgroup
-                             word(5, 54), 1, 8, 0, 3, // %8 = OpFunction
-                             word(2, 248), 9};        // %9 = OpLabel
+std::vector<uint32_t>
+module(const std::vector<std::pair<uint32_t, uint32_t>> &barriers) {
+  std::vector<uint32_t> m = {
+      0x07230203,   0x00010400, 0,  10,    0,
+      word(2, 17),  6,                        // OpCapability Kernel
+      word(3, 14),  2,          2,            // OpMemoryModel
+      word(2, 19),  1,                        // %1 = OpTypeVoid
+      word(4, 21),  2,          32, 0,        // %2 = OpTypeInt 32 0
+      word(3, 33),  3,          1,            // %3 = OpTypeFunction %1
+      word(4, 43),  2,          4,  1,        // %4 = uint 1 (Device)
+      word(4, 43),  2,          5,  2,        // %5 = uint 2 (Workgroup)
+      word(4, 43),  2,          6,  4,        // %6 = uint 4 (Release)
+      word(4, 43),  2,          7,  0x108,    // %7 = AcqRel|Workgroup
+      word(5, 54),  1,          8,  0,     3, // %8 = OpFunction
+      word(2, 248), 9};                       // %9 = OpLabel
   for (auto [scope, semantics] : barriers)
     m.insert(m.end(), {word(3, 225), scope, semantics});
   m.insert(m.end(), {word(1, 253), word(1, 56)}); // OpReturn, OpFunctionEnd

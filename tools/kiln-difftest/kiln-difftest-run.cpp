@@ -47,8 +47,8 @@ cl::opt<std::string> inputPath(cl::Positional, cl::Required,
                                cl::desc("<module.py>"), cl::cat(category));
 cl::opt<std::string> manifestPath(cl::Positional, cl::Required,
                                   cl::desc("<manifest>"), cl::cat(category));
-cl::opt<unsigned> optLevel("O", cl::desc("Optimisation level 0..3"),
-                           cl::Prefix, cl::init(2), cl::cat(category));
+cl::opt<unsigned> optLevel("O", cl::desc("Optimisation level 0..3"), cl::Prefix,
+                           cl::init(2), cl::cat(category));
 cl::opt<bool> debugMode("g", cl::desc("Debug mode"), cl::cat(category));
 cl::opt<std::string> deviceName("device", cl::init("cpu"),
                                 cl::desc("cpu, opencl[:i], cuda[:i]"),
@@ -149,8 +149,8 @@ Status runOne(Executable &executable, Device &device, Queue &queue,
   std::vector<KernelArg> args;
   for (const BoundArgument &b : *bound)
     args.push_back(b.arg);
-  if (Status s = launch(queue, *kernel, parseIndexSpace(request.indexSpace),
-                        args);
+  if (Status s =
+          launch(queue, *kernel, parseIndexSpace(request.indexSpace), args);
       !s.ok())
     return s;
   return writeOutputs(metadata, *bound, *outputs, queue);

@@ -6,10 +6,10 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/Pipeline/Registration.h"
 
+#include "mlir/Conversion/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
-#include "mlir/Conversion/Passes.h"
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();

@@ -4,8 +4,6 @@
 #include "kiln/runtime/Buffer.h"
 
 #include <cerrno>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -13,6 +11,8 @@
 #include <new>
 #include <optional>
 #include <stdexcept>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace kiln;
 
@@ -37,7 +37,7 @@ splitAssignment(const std::string &text, const char *option) {
   size_t eq = text.find('=');
   if (eq == std::string::npos || eq == 0)
     return invalidArgument(std::string(option) + " '" + text +
-                                "' is not NAME=VALUE");
+                           "' is not NAME=VALUE");
   return std::make_pair(text.substr(0, eq), text.substr(eq + 1));
 }
 
@@ -50,17 +50,17 @@ StatusOr<KernelArg> parseIntegerScalar(const KernelParam &param,
                                        const std::string &text) {
   errno = 0;
   char *end = nullptr;
-  bool isUnsigned = param.dtype == DType::UInt8 ||
-                    param.dtype == DType::UInt16 ||
-                    param.dtype == DType::UInt32 || param.dtype == DType::UInt64;
+  bool isUnsigned =
+      param.dtype == DType::UInt8 || param.dtype == DType::UInt16 ||
+      param.dtype == DType::UInt32 || param.dtype == DType::UInt64;
   size_t bits = dtypeSize(param.dtype) * 8;
   if (isUnsigned) {
     if (!text.empty() && text[0] == '-')
-      return paramError(param, "'" + text + "' is negative but the parameter is " +
+      return paramError(param, "'" + text +
+                                   "' is negative but the parameter is " +
                                    dtypeName(param.dtype));
     unsigned long long v = std::strtoull(text.c_str(), &end, 0);
-    if (errno || end == text.c_str() || *end ||
-        (bits < 64 && v >> bits))
+    if (errno || end == text.c_str() || *end || (bits < 64 && v >> bits))
       return paramError(param, "'" + text + "' is not a " +
                                    dtypeName(param.dtype) + " value");
     return integerArg(param.dtype, v);
@@ -109,13 +109,14 @@ StatusOr<std::vector<int64_t>> parseShape(const KernelParam &param,
   size_t start = 0;
   while (start <= text.size()) {
     size_t x = text.find('x', start);
-    std::string part = text.substr(start, x == std::string::npos ? x : x - start);
+    std::string part =
+        text.substr(start, x == std::string::npos ? x : x - start);
     char *end = nullptr;
     errno = 0;
     long long v = std::strtoll(part.c_str(), &end, 10);
     if (part.empty() || *end || v < 0)
-      return paramError(param, "shape '" + text +
-                                   "' is not like 1024 or 64x64");
+      return paramError(param,
+                        "shape '" + text + "' is not like 1024 or 64x64");
     if (errno == ERANGE)
       return paramError(param, "extent " + part + " of shape '" + text +
                                    "' does not fit in 64 bits");
@@ -188,11 +189,11 @@ StatusOr<NpyArray> arrayFromText(const KernelParam &param,
     return zerosFromText(param, text);
   if (text.empty() || text[0] != '@')
     return paramError(param, "an array parameter takes @file.npy or "
-                             "zeros:SHAPE, not '" + text + "'");
+                             "zeros:SHAPE, not '" +
+                                 text + "'");
   StatusOr<NpyArray> loaded = invalidArgument("");
-  Status allocated = allocateOnHost(param, text, [&] {
-    loaded = readNpy(text.substr(1));
-  });
+  Status allocated =
+      allocateOnHost(param, text, [&] { loaded = readNpy(text.substr(1)); });
   if (!allocated.ok())
     return allocated;
   if (!loaded.ok())
@@ -225,8 +226,8 @@ StatusOr<BoundArgument> bindArray(const KernelParam &param,
   if (!buffer.ok())
     return paramError(param, buffer.message());
   if (!array->data.empty())
-    if (Status s = queue.writeBuffer(**buffer, array->data.data(),
-                                     array->data.size());
+    if (Status s =
+            queue.writeBuffer(**buffer, array->data.data(), array->data.size());
         !s.ok())
       return paramError(param, s.message());
   BoundArgument bound;
@@ -271,7 +272,6 @@ std::string paramList(const KernelMetadata &kernel) {
   return names.empty() ? "none" : names;
 }
 
-
 /// Collects NAME=VALUE pairs of one option, each naming a parameter of the
 /// right kind exactly once.
 Status collect(const KernelMetadata &kernel,
@@ -283,8 +283,8 @@ Status collect(const KernelMetadata &kernel,
       return pair.status();
     const KernelParam *param = findParam(kernel, pair->first);
     if (!param)
-      return invalidArgument("kernel '" + kernel.name +
-                             "' has no parameter '" + pair->first +
+      return invalidArgument("kernel '" + kernel.name + "' has no parameter '" +
+                             pair->first +
                              "' (parameters: " + paramList(kernel) + ")");
     bool isLocal = param->kind == ParamKind::LocalAccessor;
     if (isLocal != local)
@@ -324,8 +324,8 @@ StatusOr<std::string> outputIdentity(const std::string &name,
     if (S_ISDIR(st.st_mode))
       return invalidArgument(option + ": is a folder, not a file");
     if (::access(path.c_str(), W_OK) != 0)
-      return invalidArgument(option + ": cannot write: " +
-                             std::strerror(errno));
+      return invalidArgument(option +
+                             ": cannot write: " + std::strerror(errno));
   }
   size_t slash = path.rfind('/');
   std::string folder = slash == std::string::npos ? "."
@@ -355,11 +355,9 @@ StatusOr<std::string> outputIdentity(const std::string &name,
 }
 } // namespace
 
-StatusOr<std::vector<BoundArgument>>
-kiln::bindArguments(const KernelMetadata &kernel,
-                    const std::vector<std::string> &assignments,
-                    const std::vector<std::string> &localSizes, Device &device,
-                    Queue &queue) {
+StatusOr<std::vector<BoundArgument>> kiln::bindArguments(
+    const KernelMetadata &kernel, const std::vector<std::string> &assignments,
+    const std::vector<std::string> &localSizes, Device &device, Queue &queue) {
   std::map<std::string, std::string> values;
   if (Status s = collect(kernel, assignments, "--arg", false, values); !s.ok())
     return s;
@@ -370,10 +368,9 @@ kiln::bindArguments(const KernelMetadata &kernel,
     auto it = values.find(param.name);
     bool isLocal = param.kind == ParamKind::LocalAccessor;
     if (it == values.end())
-      return invalidArgument("missing argument '" + param.name + "' (" +
-                             describe(param) + "): pass " +
-                             (isLocal ? "--local " : "--arg ") + param.name +
-                             "=...");
+      return invalidArgument(
+          "missing argument '" + param.name + "' (" + describe(param) +
+          "): pass " + (isLocal ? "--local " : "--arg ") + param.name + "=...");
     auto arg = isLocal ? bindLocal(param, it->second)
                : param.kind == ParamKind::Array
                    ? bindArray(param, it->second, device, queue)
@@ -396,7 +393,7 @@ kiln::parseOutputs(const KernelMetadata &kernel,
     const KernelParam *param = findParam(kernel, pair->first);
     if (!param)
       return invalidArgument("--out: kernel '" + kernel.name +
-                                  "' has no parameter '" + pair->first + "'");
+                             "' has no parameter '" + pair->first + "'");
     if (param->kind != ParamKind::Array)
       return invalidArgument("--out: parameter '" + pair->first + "' is a " +
                              describe(*param) +
@@ -428,7 +425,8 @@ Status kiln::writeOutputs(const KernelMetadata &kernel,
   return Status();
 }
 
-Status kiln::checkOutputFiles(const std::map<std::string, std::string> &outputs) {
+Status
+kiln::checkOutputFiles(const std::map<std::string, std::string> &outputs) {
   std::map<std::string, std::string> owners; // identity -> parameter
   for (const auto &[name, path] : outputs) {
     StatusOr<std::string> identity = outputIdentity(name, path);

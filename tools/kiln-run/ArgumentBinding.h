@@ -30,11 +30,9 @@ struct BoundArgument {
 /// zeros:SHAPE such as zeros:64x64) for every parameter of `kernel`, loads
 /// and uploads arrays to `device` through `queue`; LocalAccessor parameters
 /// are sized by "NAME=SHAPE" entries of `localSizes` instead.
-StatusOr<std::vector<BoundArgument>>
-bindArguments(const KernelMetadata &kernel,
-              const std::vector<std::string> &assignments,
-              const std::vector<std::string> &localSizes, Device &device,
-              Queue &queue);
+StatusOr<std::vector<BoundArgument>> bindArguments(
+    const KernelMetadata &kernel, const std::vector<std::string> &assignments,
+    const std::vector<std::string> &localSizes, Device &device, Queue &queue);
 
 /// Parses "NAME=file.npy" output requests: NAME must be an array parameter
 /// given once, and the files must pass checkOutputFiles.

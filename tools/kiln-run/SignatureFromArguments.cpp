@@ -58,8 +58,10 @@ StatusOr<ConstantValue> constantFrom(const std::string &name,
     if (end != text.c_str() && !*end)
       return ConstantValue::ofInt(v);
   }
-  return invalidArgument("argument '" + name + "': Constant parameter needs "
-                         "a number or true/false, not '" + text + "'");
+  return invalidArgument("argument '" + name +
+                         "': Constant parameter needs "
+                         "a number or true/false, not '" +
+                         text + "'");
 }
 
 /// The spec type string of a generic parameter's argument.
@@ -75,7 +77,8 @@ StatusOr<std::string> typeFrom(const std::string &name,
     return "Array[" + dtype + ", " + std::to_string(array->shape.size()) + "]";
   }
   if (text.rfind("zeros:", 0) == 0)
-    return invalidArgument("argument '" + name + "': a generic parameter "
+    return invalidArgument("argument '" + name +
+                           "': a generic parameter "
                            "takes its dtype from an @file.npy argument; "
                            "zeros:SHAPE has none");
   if (text == "true" || text == "false" || text == "True" || text == "False")
@@ -86,8 +89,7 @@ StatusOr<std::string> typeFrom(const std::string &name,
 const ast::FunctionDef *findKernel(const ast::Module &module,
                                    llvm::StringRef kernel) {
   for (const auto &function : module.functions)
-    if (function->kind == ast::FunctionKind::Kernel &&
-        function->name == kernel)
+    if (function->kind == ast::FunctionKind::Kernel && function->name == kernel)
       return function.get();
   return nullptr;
 }
@@ -122,7 +124,8 @@ kiln::signatureFromArguments(llvm::StringRef source, llvm::StringRef filename,
     if (it == values.end())
       return invalidArgument("missing argument '" + param.name +
                              "': the kernel is specialized from it, pass "
-                             "--arg " + param.name + "=...");
+                             "--arg " +
+                             param.name + "=...");
     if (constant) {
       auto value = constantFrom(param.name, it->second);
       if (!value.ok())

@@ -37,18 +37,21 @@ namespace cl = llvm::cl;
 
 namespace {
 cl::OptionCategory category("kiln-run options");
-cl::opt<std::string> inputPath(cl::Positional, cl::desc("<kernel.py|kiln.mlir>"),
+cl::opt<std::string> inputPath(cl::Positional,
+                               cl::desc("<kernel.py|kiln.mlir>"),
                                cl::cat(category));
 cl::opt<std::string> kernelName("k", cl::desc("Kernel to run"),
                                 cl::value_desc("kernel"), cl::cat(category));
 cl::opt<std::string> rangeText("range", cl::desc("Global range N[,M[,K]]"),
                                cl::cat(category));
-cl::opt<std::string> ndRangeText(
-    "nd-range", cl::desc("Global and local range G0[,G1,G2]:L0[,L1,L2]"),
-    cl::cat(category));
-cl::list<std::string> localTexts(
-    "local", cl::desc("NAME=SHAPE: size of a LocalAccessor (repeatable)"),
-    cl::cat(category));
+cl::opt<std::string>
+    ndRangeText("nd-range",
+                cl::desc("Global and local range G0[,G1,G2]:L0[,L1,L2]"),
+                cl::cat(category));
+cl::list<std::string>
+    localTexts("local",
+               cl::desc("NAME=SHAPE: size of a LocalAccessor (repeatable)"),
+               cl::cat(category));
 cl::opt<bool> debugMode("g", cl::desc("Debug mode: bounds checks, asserts"),
                         cl::cat(category));
 cl::opt<bool> anyRank(
@@ -71,19 +74,18 @@ cl::list<std::string> outTexts("out", cl::desc("NAME=out.npy (repeatable)"),
                                cl::cat(category));
 cl::opt<std::string> arch("arch", cl::desc("CUDA architecture for PTX"),
                           cl::init("sm_90"), cl::cat(category));
-cl::opt<unsigned> optLevel("O", cl::desc("Optimisation level 0..3"),
-                           cl::Prefix, cl::init(2), cl::cat(category));
+cl::opt<unsigned> optLevel("O", cl::desc("Optimisation level 0..3"), cl::Prefix,
+                           cl::init(2), cl::cat(category));
 cl::opt<bool> probeDevice("probe-device",
                           cl::desc("Only check that --device opens"),
                           cl::cat(category));
 cl::opt<bool> listDevicesFlag("list-devices", cl::desc("List devices and exit"),
-                          cl::cat(category));
+                              cl::cat(category));
 
 int fail(const std::string &message) {
   llvm::errs() << "kiln-run: error: " << message << "\n";
   return 1;
 }
-
 
 StatusOr<Range> parseRange(const std::string &text,
                            const char *option = "--range") {
@@ -91,9 +93,8 @@ StatusOr<Range> parseRange(const std::string &text,
   size_t start = 0;
   while (true) {
     size_t comma = text.find(',', start);
-    std::string part = text.substr(start, comma == std::string::npos
-                                              ? comma
-                                              : comma - start);
+    std::string part =
+        text.substr(start, comma == std::string::npos ? comma : comma - start);
     char *end = nullptr;
     errno = 0;
     long long v = std::strtoll(part.c_str(), &end, 10);
@@ -102,8 +103,8 @@ StatusOr<Range> parseRange(const std::string &text,
                              "' is not N, N,M or N,M,K with integers");
     // strtoll clamps to 2^63-1: refuse rather than launch a different range.
     if (errno == ERANGE)
-      return invalidArgument(std::string(option) + " '" + text + "': " +
-                             part + " does not fit in a signed 64-bit "
+      return invalidArgument(std::string(option) + " '" + text + "': " + part +
+                             " does not fit in a signed 64-bit "
                              "integer (at most 9223372036854775807)");
     extents.push_back(v);
     if (comma == std::string::npos)
@@ -148,7 +149,6 @@ std::string indexSpaceString(const IndexSpace &space) {
   return "NdRange(" + rangeString(nd.global) + ", " + rangeString(nd.local) +
          ")";
 }
-
 
 int printDevices() {
   auto devices = kiln::listDevices();
@@ -316,6 +316,7 @@ int main(int argc, char **argv) {
     return fail("no index space given: pass --range N[,M[,K]] or "
                 "--nd-range GLOBAL:LOCAL");
   if (optLevel > 3)
-    return fail("-O" + std::to_string(optLevel) + " is not an optimisation level");
+    return fail("-O" + std::to_string(optLevel) +
+                " is not an optimisation level");
   return run();
 }

@@ -33,8 +33,9 @@ namespace cl = llvm::cl;
 namespace {
 cl::OptionCategory category("kilnc options");
 
-cl::opt<std::string> inputPath(cl::Positional, cl::desc("<kernel.py|kiln.mlir>"),
-                               cl::Required, cl::cat(category));
+cl::opt<std::string> inputPath(cl::Positional,
+                               cl::desc("<kernel.py|kiln.mlir>"), cl::Required,
+                               cl::cat(category));
 cl::opt<std::string> outputPath("o", cl::desc("Output file ('-' for stdout)"),
                                 cl::value_desc("file"), cl::cat(category));
 cl::opt<std::string> kernelName("k", cl::desc("Compile only this kernel"),
@@ -48,13 +49,13 @@ cl::opt<Format> format(
                clEnumValN(Format::LLVM, "llvm", "optimised LLVM IR"),
                clEnumValN(Format::MLIR, "mlir", "the kiln dialect")),
     cl::cat(category));
-cl::opt<std::string> llvmFor(
-    "llvm-for", cl::desc("Device whose LLVM IR --target=llvm prints"),
-    cl::value_desc("ptx|spirv"), cl::init("spirv"), cl::cat(category));
+cl::opt<std::string>
+    llvmFor("llvm-for", cl::desc("Device whose LLVM IR --target=llvm prints"),
+            cl::value_desc("ptx|spirv"), cl::init("spirv"), cl::cat(category));
 cl::opt<std::string> arch("arch", cl::desc("CUDA architecture for PTX"),
                           cl::init(kDefaultCudaArch), cl::cat(category));
-cl::opt<unsigned> optLevel("O", cl::desc("Optimisation level 0..3"),
-                           cl::Prefix, cl::init(2), cl::cat(category));
+cl::opt<unsigned> optLevel("O", cl::desc("Optimisation level 0..3"), cl::Prefix,
+                           cl::init(2), cl::cat(category));
 
 enum class Stage { AST, Kiln, LLVMDialect, LLVMIR, OptimizedLLVMIR, Final };
 cl::opt<Stage> emitStage(
@@ -68,8 +69,9 @@ cl::opt<Stage> emitStage(
                           "LLVM IR after -O"),
                clEnumValN(Stage::Final, "final", "the --target output")),
     cl::cat(category));
-cl::opt<bool> debugMode("g", cl::desc("Debug mode: line info, asserts, "
-                                      "bounds checks"),
+cl::opt<bool> debugMode("g",
+                        cl::desc("Debug mode: line info, asserts, "
+                                 "bounds checks"),
                         cl::cat(category));
 cl::opt<bool> argBlockEntries(
     "arg-block-entries",
@@ -101,7 +103,6 @@ cl::opt<bool> emitArtifact(
              "the bare binary; default output FILE.kiln"),
     cl::cat(category));
 
-
 int fail(const llvm::Twine &message) {
   llvm::errs() << "kilnc: error: " << message << "\n";
   return 1;
@@ -129,7 +130,8 @@ std::string defaultOutputPath(Format f) {
 }
 
 /// Prints one stage under a banner (--print-stages) or as the only output.
-void printStage(llvm::StringRef name, llvm::function_ref<void(llvm::raw_ostream &)> print) {
+void printStage(llvm::StringRef name,
+                llvm::function_ref<void(llvm::raw_ostream &)> print) {
   if (printStages)
     llvm::outs() << "// ----- " << name << " -----\n";
   print(llvm::outs());
@@ -138,7 +140,8 @@ void printStage(llvm::StringRef name, llvm::function_ref<void(llvm::raw_ostream 
 /// --emit-artifact: the binary with its metadata and provenance.
 int writeArtifact(const KernelBinary &binary, TargetKind target,
                   const std::vector<Specialization> &specs) {
-  std::string path = outputPath.empty() ? defaultOutputPath(format) : outputPath;
+  std::string path =
+      outputPath.empty() ? defaultOutputPath(format) : outputPath;
   Status written = writeKernelBinaryFile(
       path, binary, artifactProperties(target, kernelName, specs));
   if (!written.ok())
@@ -163,7 +166,8 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "Kiln offline compiler\n");
   if (optLevel > 3)
-    return fail("-O" + llvm::Twine(optLevel) + " is not an optimisation level "
+    return fail("-O" + llvm::Twine(optLevel) +
+                " is not an optimisation level "
                 "(use -O0 to -O3)");
 
   CompileOptions options;
@@ -186,8 +190,8 @@ int main(int argc, char **argv) {
       return fail("--llvm-for must be ptx or spirv, not '" + llvmFor + "'");
     options.target = *kind;
   }
-  if (emitArtifact && (f == Format::LLVM || f == Format::MLIR ||
-                       emitStage != Stage::Final))
+  if (emitArtifact &&
+      (f == Format::LLVM || f == Format::MLIR || emitStage != Stage::Final))
     return fail("--emit-artifact needs --target ptx or spirv and no --emit");
   if (emitArtifact && outputPath == "-")
     return fail("--emit-artifact needs an output file (-o FILE.kiln)");
@@ -216,9 +220,9 @@ int main(int argc, char **argv) {
   loadOptions.specializations = specs;
   if (emitStage == Stage::AST)
     loadOptions.dumpAST = &llvm::outs();
-  auto module = loadKilnModule(*context, (*buffer)->getBuffer(), inputPath,
-                               languageOfPath(inputPath), llvm::errs(),
-                               loadOptions);
+  auto module =
+      loadKilnModule(*context, (*buffer)->getBuffer(), inputPath,
+                     languageOfPath(inputPath), llvm::errs(), loadOptions);
   if (mlir::failed(module))
     return 1;
   if (!*module)
@@ -229,7 +233,8 @@ int main(int argc, char **argv) {
 
   bool stopAtKiln = emitStage == Stage::Kiln || f == Format::MLIR;
   if (stopAtKiln || printStages)
-    printStage("kiln dialect", [&](llvm::raw_ostream &os) { module->get().print(os); });
+    printStage("kiln dialect",
+               [&](llvm::raw_ostream &os) { module->get().print(os); });
   if (stopAtKiln)
     return 0;
 
@@ -240,7 +245,8 @@ int main(int argc, char **argv) {
   };
   auto onLLVMIR = [&](llvm::Module &m) {
     if (printStages || emitStage == Stage::LLVMIR)
-      printStage("LLVM IR", [&](llvm::raw_ostream &os) { m.print(os, nullptr); });
+      printStage("LLVM IR",
+                 [&](llvm::raw_ostream &os) { m.print(os, nullptr); });
     return emitStage != Stage::LLVMIR;
   };
   auto onOptimized = [&](llvm::Module &m) {

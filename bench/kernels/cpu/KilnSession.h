@@ -45,9 +45,8 @@ public:
   /// Kernel `name` of `<kernelDir>/<file>`, compiled through the JIT for
   /// the device's binary format for launches of `launchRank` dimensions,
   /// and loaded.
-  StatusOr<std::shared_ptr<Kernel>> kernel(const std::string &file,
-                                           const std::string &name,
-                                           unsigned launchRank);
+  StatusOr<std::shared_ptr<Kernel>>
+  kernel(const std::string &file, const std::string &name, unsigned launchRank);
 
   /// A device buffer holding `count` elements copied from `host`.
   template <typename T>

@@ -88,7 +88,7 @@ void openmpSoftmax(const float *x, float *y, int64_t n, int64_t m) {
 
 void openmpHistogram(const uint8_t *data, int64_t n, uint32_t *bins) {
   std::fill(bins, bins + 256, 0u);
-#pragma omp parallel for schedule(static) reduction(+ : bins[:256])
+#pragma omp parallel for schedule(static) reduction(+ : bins[ : 256])
   for (int64_t i = 0; i < n; ++i)
     ++bins[data[i]];
 }

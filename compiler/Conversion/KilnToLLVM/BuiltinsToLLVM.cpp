@@ -16,8 +16,7 @@ using namespace kiln;
 
 namespace {
 
-template <typename MathOp>
-struct MathLibraryCall : KilnPattern<MathOp> {
+template <typename MathOp> struct MathLibraryCall : KilnPattern<MathOp> {
   MathLibraryCall(LLVMTypeConverter &converter, const TargetInfo &target,
                   StringRef function)
       : KilnPattern<MathOp>(converter, target, /*benefit=*/2),
@@ -28,9 +27,9 @@ struct MathLibraryCall : KilnPattern<MathOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (!isa<FloatType>(op.getType()))
       return rewriter.notifyMatchFailure(op, "only scalar floats");
-    rewriter.replaceOp(op, this->target.createMathCall(
-                               rewriter, op.getLoc(), function,
-                               adaptor.getOperands()));
+    rewriter.replaceOp(op, this->target.createMathCall(rewriter, op.getLoc(),
+                                                       function,
+                                                       adaptor.getOperands()));
     return success();
   }
 

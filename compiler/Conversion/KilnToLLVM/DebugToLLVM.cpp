@@ -38,8 +38,7 @@ void orField(OpBuilder &b, Location loc, Value record, Value won,
     Value part = value;
     if (bits > 32) {
       if (low > 0)
-        part = LLVM::LShrOp::create(b, loc, part,
-                                    constantI64(b, loc, low));
+        part = LLVM::LShrOp::create(b, loc, part, constantI64(b, loc, low));
       part = LLVM::TruncOp::create(b, loc, i32, part);
     }
     part = LLVM::SelectOp::create(b, loc, won, part, constantI32(b, loc, 0));
@@ -53,16 +52,16 @@ void orField(OpBuilder &b, Location loc, Value record, Value won,
 
 /// Emits the claim of `record` for `event` and the fill at the end of
 /// `block` (see the file comment for why there is no branch).
-void reportOnce(ConversionPatternRewriter &rewriter, Location loc,
-                Block *block, Value record, uint32_t event,
+void reportOnce(ConversionPatternRewriter &rewriter, Location loc, Block *block,
+                Value record, uint32_t event,
                 llvm::function_ref<void(OpBuilder &, Value won)> fill) {
   rewriter.setInsertionPointToEnd(block);
   auto claim = LLVM::AtomicCmpXchgOp::create(
       rewriter, loc, record, constantI32(rewriter, loc, 0),
       constantI32(rewriter, loc, event), LLVM::AtomicOrdering::acq_rel,
       LLVM::AtomicOrdering::monotonic, "", 4);
-  Value won = LLVM::ExtractValueOp::create(rewriter, loc, claim,
-                                           ArrayRef<int64_t>{1});
+  Value won =
+      LLVM::ExtractValueOp::create(rewriter, loc, claim, ArrayRef<int64_t>{1});
   fill(rewriter, won);
 }
 
@@ -82,7 +81,8 @@ struct BoundsCheckOpLowering : KilnPattern<BoundsCheckOp> {
       // Unsigned compare: a negative index is out of bounds too.
       Value ok = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult,
                                       index, extents.back());
-      inBounds = inBounds ? LLVM::AndOp::create(rewriter, loc, inBounds, ok) : ok;
+      inBounds =
+          inBounds ? LLVM::AndOp::create(rewriter, loc, inBounds, ok) : ok;
     }
     Block *current = op->getBlock();
     Block *next = rewriter.splitBlock(current, op->getIterator());

@@ -21,11 +21,9 @@ constexpr llvm::StringLiteral kBodyPrefix = "__kiln_body_";
 
 /// Converts the signature and region of a kernel or device function into a
 /// new llvm.func named `name`.
-FailureOr<LLVM::LLVMFuncOp>
-convertFuncLike(FunctionOpInterface op, StringRef name,
-                ConversionPatternRewriter &rewriter,
-                const TypeConverter &converter, LLVM::Linkage linkage,
-                LLVM::CConv cconv) {
+FailureOr<LLVM::LLVMFuncOp> convertFuncLike(
+    FunctionOpInterface op, StringRef name, ConversionPatternRewriter &rewriter,
+    const TypeConverter &converter, LLVM::Linkage linkage, LLVM::CConv cconv) {
   TypeConverter::SignatureConversion sig(op.getNumArguments());
   for (auto [i, type] : llvm::enumerate(op.getArgumentTypes())) {
     Type converted = converter.convertType(type);
@@ -47,8 +45,7 @@ convertFuncLike(FunctionOpInterface op, StringRef name,
   if (op.isExternal())
     return func;
   func.setAlwaysInline(true);
-  rewriter.inlineRegionBefore(op.getFunctionBody(), func.getBody(),
-                              func.end());
+  rewriter.inlineRegionBefore(op.getFunctionBody(), func.getBody(), func.end());
   if (failed(rewriter.convertRegionTypes(&func.getBody(), converter, &sig)))
     return rewriter.notifyMatchFailure(op, "could not convert region types");
   return func;
@@ -95,9 +92,7 @@ private:
 
   /// Native arguments before the parameters: three range extents, then the
   /// launch rank unless the kernel is specialized for one.
-  static unsigned leadingArguments(bool takesRank) {
-    return takesRank ? 4 : 3;
-  }
+  static unsigned leadingArguments(bool takesRank) { return takesRank ? 4 : 3; }
 
   /// The flat argument types of the native ABI.
   SmallVector<Type> abiTypes(FunctionType kilnType, bool takesRank) const {
@@ -109,8 +104,8 @@ private:
         types.push_back(memoryArgumentType(array));
         types.append(array.getRank(), i64);
       } else if (isa<DebugType>(input)) {
-        types.push_back(LLVM::LLVMPointerType::get(
-            ctx, target.getGlobalAddressSpace()));
+        types.push_back(
+            LLVM::LLVMPointerType::get(ctx, target.getGlobalAddressSpace()));
       } else {
         types.push_back(storageType(input));
       }
@@ -237,8 +232,9 @@ private:
     if (isa<NdItemType>(kilnType.getInput(0)))
       LLVM::BrOp::create(rewriter, loc, ValueRange{}, callBlock);
     else
-      LLVM::CondBrOp::create(rewriter, loc, isInRange(rewriter, loc, rank, entry),
-                             callBlock, exitBlock);
+      LLVM::CondBrOp::create(rewriter, loc,
+                             isInRange(rewriter, loc, rank, entry), callBlock,
+                             exitBlock);
 
     rewriter.setInsertionPointToEnd(callBlock);
     SmallVector<Value> args =
@@ -259,8 +255,8 @@ struct DeviceFuncOpLowering : KilnPattern<DeviceFuncOp> {
   LogicalResult
   matchAndRewrite(DeviceFuncOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    LLVM::Linkage linkage = op.isExternal() ? LLVM::Linkage::External
-                                            : LLVM::Linkage::Internal;
+    LLVM::Linkage linkage =
+        op.isExternal() ? LLVM::Linkage::External : LLVM::Linkage::Internal;
     if (failed(convertFuncLike(op, op.getSymName(), rewriter,
                                *getTypeConverter(), linkage,
                                target.getFunctionCallingConv())))

@@ -23,16 +23,14 @@ Value globalRange(OpBuilder &b, Location loc, Value object, uint64_t dim) {
 }
 
 /// One hardware read per axis of the query kind, for readRangeDimension.
-using AxisReader = Value (TargetInfo::*)(OpBuilder &, Location,
-                                         unsigned) const;
+using AxisReader = Value (TargetInfo::*)(OpBuilder &, Location, unsigned) const;
 
 Value readDimension(const TargetInfo &target, OpBuilder &b, Location loc,
                     Value object, unsigned dim, AxisReader read,
                     int64_t absent) {
-  return readRangeDimension(b, loc, dim, launchRankOf(b, loc, object), absent,
-                            [&](unsigned axis) {
-                              return (target.*read)(b, loc, axis);
-                            });
+  return readRangeDimension(
+      b, loc, dim, launchRankOf(b, loc, object), absent,
+      [&](unsigned axis) { return (target.*read)(b, loc, axis); });
 }
 
 struct ItemIdOpLowering : KilnPattern<ItemIdOp> {
@@ -112,8 +110,7 @@ struct QueryOpLowering : KilnPattern<QueryOp> {
 };
 
 /// get_group / get_sub_group hand on the same range value.
-template <typename OpT>
-struct ForwardIndexObject : KilnPattern<OpT> {
+template <typename OpT> struct ForwardIndexObject : KilnPattern<OpT> {
   using KilnPattern<OpT>::KilnPattern;
   LogicalResult
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
@@ -128,8 +125,7 @@ struct ForwardIndexObject : KilnPattern<OpT> {
 void kiln::populateIndexSpacePatterns(LLVMTypeConverter &converter,
                                       RewritePatternSet &patterns,
                                       const TargetInfo &target) {
-  patterns.add<ItemIdOpLowering, ItemRangeOpLowering,
-               ItemDimensionsOpLowering, QueryOpLowering,
-               ForwardIndexObject<GetGroupOp>,
+  patterns.add<ItemIdOpLowering, ItemRangeOpLowering, ItemDimensionsOpLowering,
+               QueryOpLowering, ForwardIndexObject<GetGroupOp>,
                ForwardIndexObject<GetSubGroupOp>>(converter, target);
 }

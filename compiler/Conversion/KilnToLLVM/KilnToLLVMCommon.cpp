@@ -1,6 +1,6 @@
 //===- KilnToLLVMCommon.cpp - Shared pieces of the kiln lowering ----------===//
-#include "compiler/Conversion/KilnToLLVM/KilnToLLVM.h"
 #include "compiler/Conversion/KilnToLLVM/KilnToLLVMCommon.h"
+#include "compiler/Conversion/KilnToLLVM/KilnToLLVM.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
@@ -40,7 +40,8 @@ Value kiln::constantI32(OpBuilder &b, Location loc, int32_t v) {
 Value kiln::elementAddress(OpBuilder &b, Location loc, ArrayType type,
                            Value array, ValueRange indices,
                            const TargetInfo &target) {
-  Value base = LLVM::ExtractValueOp::create(b, loc, array, ArrayRef<int64_t>{0});
+  Value base =
+      LLVM::ExtractValueOp::create(b, loc, array, ArrayRef<int64_t>{0});
   Value linear = indices[0];
   for (int64_t d = 1; d < type.getRank(); ++d) {
     Value extent =
@@ -50,9 +51,9 @@ Value kiln::elementAddress(OpBuilder &b, Location loc, ArrayType type,
   }
   auto ptrType = LLVM::LLVMPointerType::get(
       b.getContext(), target.getAddressSpace(type.getSpace()));
-  return LLVM::GEPOp::create(b, loc, ptrType,
-                             storageType(type.getElementType()), base,
-                             ValueRange{linear}, LLVM::GEPNoWrapFlags::inbounds);
+  return LLVM::GEPOp::create(
+      b, loc, ptrType, storageType(type.getElementType()), base,
+      ValueRange{linear}, LLVM::GEPNoWrapFlags::inbounds);
 }
 
 Value kiln::buildArrayStruct(OpBuilder &b, Location loc, Type structType,
@@ -60,8 +61,8 @@ Value kiln::buildArrayStruct(OpBuilder &b, Location loc, Type structType,
   Value s = LLVM::UndefOp::create(b, loc, structType);
   s = LLVM::InsertValueOp::create(b, loc, s, base, ArrayRef<int64_t>{0});
   for (auto [d, extent] : llvm::enumerate(extents))
-    s = LLVM::InsertValueOp::create(b, loc, s, extent,
-                                    ArrayRef<int64_t>{1, static_cast<int64_t>(d)});
+    s = LLVM::InsertValueOp::create(
+        b, loc, s, extent, ArrayRef<int64_t>{1, static_cast<int64_t>(d)});
   return s;
 }
 
@@ -80,8 +81,8 @@ Value kiln::readRangeDimension(OpBuilder &b, Location loc, unsigned dim,
       continue;
     Value isRank = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, rank,
                                         constantI64(b, loc, n));
-    result = LLVM::SelectOp::create(b, loc, isRank, readAxis(n - 1 - dim),
-                                    result);
+    result =
+        LLVM::SelectOp::create(b, loc, isRank, readAxis(n - 1 - dim), result);
   }
   return result;
 }

@@ -48,20 +48,19 @@ constexpr int64_t kRankElement = 3;
 /// rank reads as `absent` (0 for ids, 1 for extents). `rank` is the i64
 /// launch rank: a run-time value, or a constant that LLVM folds the choice
 /// away with once the body is inlined into a rank-specialized entry point.
-mlir::Value readRangeDimension(mlir::OpBuilder &b, mlir::Location loc,
-                               unsigned dim, mlir::Value rank, int64_t absent,
-                               llvm::function_ref<mlir::Value(unsigned)> readAxis);
+mlir::Value
+readRangeDimension(mlir::OpBuilder &b, mlir::Location loc, unsigned dim,
+                   mlir::Value rank, int64_t absent,
+                   llvm::function_ref<mlir::Value(unsigned)> readAxis);
 
 /// The launch rank carried by a lowered index object.
 mlir::Value launchRankOf(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Value indexObject);
 
-template <typename OpT>
-struct KilnPattern : mlir::ConvertOpToLLVMPattern<OpT> {
+template <typename OpT> struct KilnPattern : mlir::ConvertOpToLLVMPattern<OpT> {
   KilnPattern(mlir::LLVMTypeConverter &converter, const TargetInfo &target,
               mlir::PatternBenefit benefit = 1)
-      : mlir::ConvertOpToLLVMPattern<OpT>(converter, benefit),
-        target(target) {}
+      : mlir::ConvertOpToLLVMPattern<OpT>(converter, benefit), target(target) {}
   const TargetInfo &target;
 };
 

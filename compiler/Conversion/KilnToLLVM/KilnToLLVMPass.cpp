@@ -61,7 +61,8 @@ struct ConvertKilnToLLVMPass
     ModuleOp module = getOperation();
     std::optional<TargetKind> kind = parseTargetKind(target);
     if (!kind) {
-      module.emitError("unknown target '") << target << "' (expected ptx or spirv)";
+      module.emitError("unknown target '")
+          << target << "' (expected ptx or spirv)";
       return signalPassFailure();
     }
     std::unique_ptr<TargetInfo> info = createTargetInfo(*kind);

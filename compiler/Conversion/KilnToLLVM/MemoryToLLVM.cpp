@@ -101,11 +101,12 @@ struct LocalAllocOpLowering : KilnPattern<LocalAllocOp> {
     }
     auto ptr = LLVM::LLVMPointerType::get(rewriter.getContext(), space);
     Value base = LLVM::AddressOfOp::create(
-        rewriter, loc, ptr, FlatSymbolRefAttr::get(rewriter.getContext(), name));
+        rewriter, loc, ptr,
+        FlatSymbolRefAttr::get(rewriter.getContext(), name));
     Type structType = getTypeConverter()->convertType(type);
-    rewriter.replaceOp(op, buildArrayStruct(rewriter, loc, structType, base,
-                                            constantExtents(rewriter, loc,
-                                                            op.getShape())));
+    rewriter.replaceOp(
+        op, buildArrayStruct(rewriter, loc, structType, base,
+                             constantExtents(rewriter, loc, op.getShape())));
     return success();
   }
 };
@@ -126,9 +127,9 @@ struct PrivateAllocOpLowering : KilnPattern<PrivateAllocOp> {
     Value one = constantI64(rewriter, loc, 1);
     Value base = LLVM::AllocaOp::create(rewriter, loc, ptr, storage, one, 16);
     Type structType = getTypeConverter()->convertType(type);
-    rewriter.replaceOp(op, buildArrayStruct(rewriter, loc, structType, base,
-                                            constantExtents(rewriter, loc,
-                                                            op.getShape())));
+    rewriter.replaceOp(
+        op, buildArrayStruct(rewriter, loc, structType, base,
+                             constantExtents(rewriter, loc, op.getShape())));
     return success();
   }
 };

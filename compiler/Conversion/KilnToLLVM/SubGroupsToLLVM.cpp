@@ -17,9 +17,9 @@ struct SubGroupShuffleOpLowering : KilnPattern<SubGroupShuffleOp> {
   LogicalResult
   matchAndRewrite(SubGroupShuffleOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, target.createShuffle(rewriter, op.getLoc(),
-                                                op.getMode(), adaptor.getValue(),
-                                                adaptor.getOffset()));
+    rewriter.replaceOp(
+        op, target.createShuffle(rewriter, op.getLoc(), op.getMode(),
+                                 adaptor.getValue(), adaptor.getOffset()));
     return success();
   }
 };
@@ -42,5 +42,5 @@ void kiln::populateSubGroupPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns,
                                     const TargetInfo &target) {
   patterns.add<SubGroupShuffleOpLowering, SubGroupReduceOpLowering>(converter,
-                                                                   target);
+                                                                    target);
 }

@@ -19,10 +19,11 @@ Value PTXTargetInfo::createMathCall(OpBuilder &b, Location loc,
   Type computeType = type.isF16() ? b.getF32Type() : type;
   SmallVector<Value> operands;
   for (Value arg : args)
-    operands.push_back(type.isF16()
-                           ? Value(LLVM::FPExtOp::create(b, loc, computeType, arg))
-                           : arg);
-  std::string name = "__nv_" + function.str() + (computeType.isF64() ? "" : "f");
+    operands.push_back(
+        type.isF16() ? Value(LLVM::FPExtOp::create(b, loc, computeType, arg))
+                     : arg);
+  std::string name =
+      "__nv_" + function.str() + (computeType.isF64() ? "" : "f");
   SmallVector<Type> params(operands.size(), computeType);
   auto fnType = LLVM::LLVMFunctionType::get(computeType, params);
   LLVM::LLVMFuncOp callee =
@@ -59,8 +60,8 @@ Value stringConstant(OpBuilder &b, Location loc, StringRef text) {
                            b.getStringAttr(value));
   }
   auto ptr = LLVM::LLVMPointerType::get(b.getContext());
-  return LLVM::AddressOfOp::create(b, loc, ptr,
-                                   FlatSymbolRefAttr::get(b.getContext(), name));
+  return LLVM::AddressOfOp::create(
+      b, loc, ptr, FlatSymbolRefAttr::get(b.getContext(), name));
 }
 } // namespace
 

@@ -44,26 +44,29 @@ Value shuffleWord(OpBuilder &b, Location loc, ShuffleMode mode, Value word,
 }
 } // namespace
 
-Value PTXTargetInfo::createShuffle(OpBuilder &b, Location loc,
-                                   ShuffleMode mode, Value value,
-                                   Value offset) const {
+Value PTXTargetInfo::createShuffle(OpBuilder &b, Location loc, ShuffleMode mode,
+                                   Value value, Value offset) const {
   Type type = value.getType();
   unsigned width = type.getIntOrFloatBitWidth();
   Type i32 = b.getI32Type();
   Value lane = LLVM::TruncOp::create(b, loc, i32, offset);
   Type bits = b.getIntegerType(width);
-  Value raw = isa<FloatType>(type) ? LLVM::BitcastOp::create(b, loc, bits, value)
-                                   : value;
+  Value raw = isa<FloatType>(type)
+                  ? LLVM::BitcastOp::create(b, loc, bits, value)
+                  : value;
   Value result;
   if (width == 64) {
     Value low = LLVM::TruncOp::create(b, loc, i32, raw);
-    Value shift = LLVM::ConstantOp::create(b, loc, bits, b.getIntegerAttr(bits, 32));
-    Value high = LLVM::TruncOp::create(b, loc, i32,
-                                       LLVM::LShrOp::create(b, loc, raw, shift));
+    Value shift =
+        LLVM::ConstantOp::create(b, loc, bits, b.getIntegerAttr(bits, 32));
+    Value high = LLVM::TruncOp::create(
+        b, loc, i32, LLVM::LShrOp::create(b, loc, raw, shift));
     low = shuffleWord(b, loc, mode, low, lane);
     high = shuffleWord(b, loc, mode, high, lane);
-    Value wide = LLVM::ShlOp::create(b, loc, LLVM::ZExtOp::create(b, loc, bits, high), shift);
-    result = LLVM::OrOp::create(b, loc, wide, LLVM::ZExtOp::create(b, loc, bits, low));
+    Value wide = LLVM::ShlOp::create(
+        b, loc, LLVM::ZExtOp::create(b, loc, bits, high), shift);
+    result = LLVM::OrOp::create(b, loc, wide,
+                                LLVM::ZExtOp::create(b, loc, bits, low));
   } else if (width == 32) {
     result = shuffleWord(b, loc, mode, raw, lane);
   } else {

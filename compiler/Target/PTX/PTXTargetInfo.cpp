@@ -53,14 +53,14 @@ Value PTXTargetInfo::getGlobalId(OpBuilder &b, Location loc,
 
 Value PTXTargetInfo::getLocalId(OpBuilder &b, Location loc,
                                 unsigned dim) const {
-  return readRegister<NVVM::ThreadIdXOp, NVVM::ThreadIdYOp,
-                      NVVM::ThreadIdZOp>(b, loc, dim);
+  return readRegister<NVVM::ThreadIdXOp, NVVM::ThreadIdYOp, NVVM::ThreadIdZOp>(
+      b, loc, dim);
 }
 
 Value PTXTargetInfo::getLocalRange(OpBuilder &b, Location loc,
                                    unsigned dim) const {
-  return readRegister<NVVM::BlockDimXOp, NVVM::BlockDimYOp,
-                      NVVM::BlockDimZOp>(b, loc, dim);
+  return readRegister<NVVM::BlockDimXOp, NVVM::BlockDimYOp, NVVM::BlockDimZOp>(
+      b, loc, dim);
 }
 
 Value PTXTargetInfo::getGroupId(OpBuilder &b, Location loc,
@@ -86,8 +86,8 @@ Value PTXTargetInfo::getSubGroupQuery(OpBuilder &b, Location loc,
   case QueryKind::SubGroupId:
     return LLVM::UDivOp::create(b, loc, linear, warp);
   case QueryKind::SubGroupRange: {
-    Value rounded = LLVM::AddOp::create(b, loc, size,
-                                        constantI64(b, loc, getSubGroupSize() - 1));
+    Value rounded = LLVM::AddOp::create(
+        b, loc, size, constantI64(b, loc, getSubGroupSize() - 1));
     return LLVM::UDivOp::create(b, loc, rounded, warp);
   }
   default: {
@@ -109,13 +109,13 @@ Value PTXTargetInfo::getDynamicLocalMemoryBase(OpBuilder &b,
   if (!module.lookupSymbol<LLVM::GlobalOp>(name)) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
-    LLVM::GlobalOp::create(
-        b, loc, i8Array, /*isConstant=*/false, LLVM::Linkage::External, name,
-        Attribute(), /*alignment=*/16, getLocalAddressSpace());
+    LLVM::GlobalOp::create(b, loc, i8Array, /*isConstant=*/false,
+                           LLVM::Linkage::External, name, Attribute(),
+                           /*alignment=*/16, getLocalAddressSpace());
   }
   auto ptr = LLVM::LLVMPointerType::get(b.getContext(), getLocalAddressSpace());
-  return LLVM::AddressOfOp::create(b, loc, ptr,
-                                   FlatSymbolRefAttr::get(b.getContext(), name));
+  return LLVM::AddressOfOp::create(
+      b, loc, ptr, FlatSymbolRefAttr::get(b.getContext(), name));
 }
 
 void PTXTargetInfo::createBarrier(OpBuilder &b, Location loc,
@@ -128,10 +128,10 @@ void PTXTargetInfo::createBarrier(OpBuilder &b, Location loc,
 }
 
 void PTXTargetInfo::createSubGroupBarrier(OpBuilder &b, Location loc) const {
-  Value all = LLVM::ConstantOp::create(b, loc, b.getI32Type(),
-                                       b.getI32IntegerAttr(-1));
-  LLVM::CallIntrinsicOp::create(b, loc, b.getStringAttr("llvm.nvvm.bar.warp.sync"),
-                                ValueRange{all});
+  Value all =
+      LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(-1));
+  LLVM::CallIntrinsicOp::create(
+      b, loc, b.getStringAttr("llvm.nvvm.bar.warp.sync"), ValueRange{all});
 }
 
 llvm::StringRef PTXTargetInfo::getSyncScope(MemoryScope scope) const {

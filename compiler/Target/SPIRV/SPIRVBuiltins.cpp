@@ -137,8 +137,8 @@ void SPIRVTargetInfo::createPrintf(OpBuilder &b, Location loc,
                                           /*isVarArg=*/true);
   // The mangled name (printf(constant char *, ...)) tells the back end the
   // format is a char pointer; OpenCL.std printf requires that.
-  LLVM::LLVMFuncOp printf = getOrDeclareFunction(
-      b, "_Z6printfPU3AS2Kcz", type, LLVM::CConv::SPIR_FUNC);
+  LLVM::LLVMFuncOp printf = getOrDeclareFunction(b, "_Z6printfPU3AS2Kcz", type,
+                                                 LLVM::CConv::SPIR_FUNC);
   SmallVector<Value> operands{fmt};
   operands.append(args.begin(), args.end());
   auto call = LLVM::CallOp::create(b, loc, printf, operands);

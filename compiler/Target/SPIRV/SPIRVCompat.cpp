@@ -29,8 +29,8 @@ uint32_t instructionWord(uint16_t wordCount, uint16_t opcode) {
 void appendZeroConstant(std::vector<uint32_t> &out, const ScalarType &type,
                         uint32_t typeId, uint32_t resultId) {
   if (type.opcode == kOpTypeBool) {
-    out.insert(out.end(), {instructionWord(3, kOpConstantFalse), typeId,
-                           resultId});
+    out.insert(out.end(),
+               {instructionWord(3, kOpConstantFalse), typeId, resultId});
     return;
   }
   uint16_t valueWords = type.width > 32 ? 2 : 1;

@@ -1,4 +1,5 @@
-//===- SPIRVCompat.h - Make SPIR-V digestible by older consumers -*- C++ -*-===//
+//===- SPIRVCompat.h - Make SPIR-V digestible by older consumers -*- C++
+//-*-===//
 //
 // LLVM's SPIR-V back end emits valid SPIR-V that SPIRV-LLVM-Translator 15
 // (the SPIR-V → SPIR bridge Kiln uses for PoCL) cannot read: it asserts on

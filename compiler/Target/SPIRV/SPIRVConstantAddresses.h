@@ -1,4 +1,5 @@
-//===- SPIRVConstantAddresses.h - Global addresses as instructions -*- C++ -*-===//
+//===- SPIRVConstantAddresses.h - Global addresses as instructions -*- C++
+//-*-===//
 //
 // LLVM 22's SPIR-V back end miscompiles an address that is a constant
 // expression over a global variable, such as

@@ -46,8 +46,8 @@ void reportFatalToParent(void *, const char *reason, bool) {
   answerAndExit(kError, std::string("the SPIR-V back end failed: ") + reason);
 }
 
-[[noreturn]] void runChild(
-    int fd, llvm::function_ref<llvm::Expected<std::string>()> emit) {
+[[noreturn]] void
+runChild(int fd, llvm::function_ref<llvm::Expected<std::string>()> emit) {
   childPipe = fd;
   llvm::remove_fatal_error_handler();
   llvm::install_fatal_error_handler(reportFatalToParent);
@@ -72,10 +72,9 @@ std::string readAll(int fd) {
 
 llvm::Error childFailure(int status) {
   if (WIFSIGNALED(status))
-    return llvm::createStringError(
-        "the SPIR-V back end crashed (signal " +
-        std::to_string(WTERMSIG(status)) + ": " + strsignal(WTERMSIG(status)) +
-        ")");
+    return llvm::createStringError("the SPIR-V back end crashed (signal " +
+                                   std::to_string(WTERMSIG(status)) + ": " +
+                                   strsignal(WTERMSIG(status)) + ")");
   return llvm::createStringError(
       "the SPIR-V back end exited without a result (status " +
       std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : status) + ")");

@@ -81,8 +81,9 @@ llvm::Value *extensionOfTrunc(llvm::IRBuilder<> &b, llvm::CastInst &ext,
     llvm::Constant *shift = llvm::ConstantInt::get(type, width - kept);
     value = b.CreateAShr(b.CreateShl(value, shift), shift);
   } else {
-    value = b.CreateAnd(value, llvm::ConstantInt::get(
-                                   type, llvm::APInt::getLowBitsSet(width, kept)));
+    value = b.CreateAnd(
+        value,
+        llvm::ConstantInt::get(type, llvm::APInt::getLowBitsSet(width, kept)));
   }
   if (to > from)
     value = b.CreateCast(ext.getOpcode(), value, ext.getType());
@@ -173,8 +174,8 @@ void eraseDeadCasts(llvm::Function &function) {
   bool erased = true;
   while (erased) {
     erased = false;
-    for (Instruction &inst : llvm::make_early_inc_range(
-             llvm::instructions(function)))
+    for (Instruction &inst :
+         llvm::make_early_inc_range(llvm::instructions(function)))
       if (llvm::isa<llvm::CastInst>(inst) && inst.use_empty()) {
         inst.eraseFromParent();
         erased = true;

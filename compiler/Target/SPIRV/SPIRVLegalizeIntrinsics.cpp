@@ -31,8 +31,8 @@
 #include <optional>
 
 using namespace kiln;
-using llvm::Intrinsic::ID;
 using llvm::Value;
+using llvm::Intrinsic::ID;
 
 namespace {
 
@@ -134,8 +134,7 @@ std::optional<WithOverflow> expandOverflow(llvm::IRBuilder<> &b, ID id,
   case llvm::Intrinsic::ssub_with_overflow: {
     // Overflow: the operands' signs differ and the result's is y's.
     Value *difference = b.CreateSub(x, y);
-    Value *signs =
-        b.CreateAnd(b.CreateXor(x, y), b.CreateXor(x, difference));
+    Value *signs = b.CreateAnd(b.CreateXor(x, y), b.CreateXor(x, difference));
     return WithOverflow{difference, b.CreateICmpSLT(signs, zeroLike(x))};
   }
   case llvm::Intrinsic::umul_with_overflow:
@@ -155,9 +154,8 @@ void replacePair(llvm::IRBuilder<> &b, llvm::IntrinsicInst &call,
     auto *extract = llvm::dyn_cast<llvm::ExtractValueInst>(user);
     if (!extract || extract->getNumIndices() != 1)
       continue;
-    extract->replaceAllUsesWith(extract->getIndices()[0] == 0
-                                    ? parts.result
-                                    : parts.overflow);
+    extract->replaceAllUsesWith(extract->getIndices()[0] == 0 ? parts.result
+                                                              : parts.overflow);
     extract->eraseFromParent();
   }
   if (call.use_empty())

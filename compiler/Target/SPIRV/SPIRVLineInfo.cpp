@@ -9,7 +9,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
 
-
 using namespace kiln;
 
 namespace {
@@ -155,8 +154,8 @@ llvm::Expected<std::optional<SourceLine>> parseMarker(llvm::StringRef name,
   for (uint32_t *field : fields) {
     auto [number, rest] = name.split('.');
     if (number.getAsInteger(10, *field) || rest.data() == nullptr)
-      return llvm::createStringError("malformed SPIR-V line marker 'kiln.line." +
-                                     name.str() + "'");
+      return llvm::createStringError(
+          "malformed SPIR-V line marker 'kiln.line." + name.str() + "'");
     name = rest;
   }
   if (line.file >= fileCount)
@@ -254,9 +253,9 @@ llvm::Error kiln::insertSPIRVLineInfo(std::vector<uint32_t> &words,
       // OpLine may sit among OpPhi and OpVariable, never outside a block.
       if (marker != markers.end() && inBlock && current != marker->second) {
         const SourceLine &line = marker->second;
-        out.insert(out.end(), {instructionWord(4, kOpLine),
-                               firstStringId + line.file, line.line,
-                               line.column});
+        out.insert(out.end(),
+                   {instructionWord(4, kOpLine), firstStringId + line.file,
+                    line.line, line.column});
         current = line;
       }
     }

@@ -36,8 +36,7 @@ kiln::serializeToSPIRV(llvm::Module &module, unsigned optLevel, bool lineInfo,
   auto bytes = emitInChildProcess([&] {
     return withoutLateIRPasses([&] {
       return emitSPIRVWithNames(!lineFiles.empty(), [&] {
-        return emitModule(module, **machine,
-                          llvm::CodeGenFileType::ObjectFile);
+        return emitModule(module, **machine, llvm::CodeGenFileType::ObjectFile);
       });
     });
   });

@@ -9,7 +9,6 @@
 using namespace mlir;
 using namespace kiln;
 
-
 #include "dialects/Kiln/IR/KilnDialect.cpp.inc"
 
 void KilnDialect::initialize() {

@@ -13,7 +13,6 @@
 using namespace mlir;
 using namespace kiln;
 
-
 //===----------------------------------------------------------------------===//
 // Function-like ops
 //===----------------------------------------------------------------------===//
@@ -22,8 +21,8 @@ namespace {
 template <typename FuncOpT>
 ParseResult parseFuncLike(OpAsmParser &parser, OperationState &result) {
   auto buildType = [](Builder &builder, ArrayRef<Type> argTypes,
-                      ArrayRef<Type> results, function_interface_impl::VariadicFlag,
-                      std::string &) {
+                      ArrayRef<Type> results,
+                      function_interface_impl::VariadicFlag, std::string &) {
     return builder.getFunctionType(argTypes, results);
   };
   return function_interface_impl::parseFunctionOp(
@@ -33,15 +32,13 @@ ParseResult parseFuncLike(OpAsmParser &parser, OperationState &result) {
       FuncOpT::getResAttrsAttrName(result.name));
 }
 
-template <typename FuncOpT>
-void printFuncLike(FuncOpT op, OpAsmPrinter &p) {
+template <typename FuncOpT> void printFuncLike(FuncOpT op, OpAsmPrinter &p) {
   function_interface_impl::printFunctionOp(
       p, op, /*isVariadic=*/false, op.getFunctionTypeAttrName(),
       op.getArgAttrsAttrName(), op.getResAttrsAttrName());
 }
 
-template <typename FuncOpT>
-std::string paramName(FuncOpT op, unsigned i) {
+template <typename FuncOpT> std::string paramName(FuncOpT op, unsigned i) {
   if (auto name = op.template getArgAttrOfType<StringAttr>(i, "kiln.name"))
     return name.str();
   return "arg" + std::to_string(i);
@@ -61,8 +58,8 @@ LogicalResult verifyEntryBlock(FunctionOpInterface op) {
   for (auto [i, arg] : llvm::enumerate(entry.getArguments()))
     if (arg.getType() != inputs[i])
       return op.emitOpError("entry block argument #")
-             << i << " has type " << arg.getType()
-             << " but the signature says " << inputs[i];
+             << i << " has type " << arg.getType() << " but the signature says "
+             << inputs[i];
   return success();
 }
 } // namespace
@@ -78,8 +75,7 @@ LogicalResult KernelOp::verify() {
   if (!type.getResults().empty())
     return emitOpError("a kernel returns nothing, but its signature has ")
            << type.getNumResults() << " result(s)";
-  if (type.getNumInputs() == 0 ||
-      !isa<ItemType, NdItemType>(type.getInput(0)))
+  if (type.getNumInputs() == 0 || !isa<ItemType, NdItemType>(type.getInput(0)))
     return emitOpError("a kernel's first argument must be the work-item "
                        "(!kiln.item or !kiln.nd_item)");
   ArrayRef<Type> params = type.getInputs().drop_front();
@@ -150,8 +146,8 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto callee =
       symbolTable.lookupNearestSymbolFrom<DeviceFuncOp>(*this, getCalleeAttr());
   if (!callee)
-    return emitOpError("'") << getCallee()
-                            << "' does not name a kiln.device_func";
+    return emitOpError("'")
+           << getCallee() << "' does not name a kiln.device_func";
   FunctionType type = callee.getFunctionType();
   if (!llvm::equal(type.getInputs(), getOperandTypes()) ||
       !llvm::equal(type.getResults(), getResultTypes()))
@@ -177,9 +173,8 @@ namespace {
 LogicalResult verifyAccess(Operation *op, ArrayType type, size_t numIndices,
                            Type element) {
   if (numIndices != type.getRank())
-    return op->emitOpError("needs ")
-           << type.getRank() << " index(es) for " << type << ", got "
-           << numIndices;
+    return op->emitOpError("needs ") << type.getRank() << " index(es) for "
+                                     << type << ", got " << numIndices;
   if (element != type.getElementType())
     return op->emitOpError("element type ")
            << element << " does not match the array's "
@@ -221,8 +216,8 @@ LogicalResult QueryOp::verify() {
   else if (isa<ItemType>(object))
     ok = kind == QueryKind::GlobalId || kind == QueryKind::GlobalRange;
   if (!ok)
-    return emitOpError("'") << stringifyQueryKind(kind)
-                            << "' is not a query of " << object;
+    return emitOpError("'")
+           << stringifyQueryKind(kind) << "' is not a query of " << object;
   if (subGroupQuery && getDim() != 0)
     return emitOpError("sub-group queries are one-dimensional (dim 0)");
   return success();
@@ -267,9 +262,8 @@ namespace {
 LogicalResult verifyAtomicAccess(Operation *op, ArrayType type,
                                  size_t numIndices) {
   if (numIndices != type.getRank())
-    return op->emitOpError("needs ")
-           << type.getRank() << " index(es) for " << type << ", got "
-           << numIndices;
+    return op->emitOpError("needs ") << type.getRank() << " index(es) for "
+                                     << type << ", got " << numIndices;
   if (type.isPrivate())
     return op->emitOpError("atomics need global or local memory, not private");
   Type element = type.getElementType();
@@ -282,8 +276,8 @@ LogicalResult verifyAtomicAccess(Operation *op, ArrayType type,
 } // namespace
 
 LogicalResult AtomicRMWOp::verify() {
-  if (failed(verifyAtomicAccess(*this, getArray().getType(),
-                                getIndices().size())))
+  if (failed(
+          verifyAtomicAccess(*this, getArray().getType(), getIndices().size())))
     return failure();
   Type element = getArray().getType().getElementType();
   AtomicKind kind = getKind();
@@ -291,8 +285,8 @@ LogicalResult AtomicRMWOp::verify() {
                  kind == AtomicKind::Xor || kind == AtomicKind::UMin ||
                  kind == AtomicKind::UMax;
   if (isa<FloatType>(element) && bitwise)
-    return emitOpError("'") << stringifyAtomicKind(kind)
-                            << "' is not defined on " << element;
+    return emitOpError("'")
+           << stringifyAtomicKind(kind) << "' is not defined on " << element;
   return success();
 }
 
@@ -324,13 +318,13 @@ LogicalResult AtomicFenceOp::verify() {
 
 namespace {
 LogicalResult verifyCombiner(Operation *op, CollectiveOp combiner, Type type) {
-  bool bitwise = combiner == CollectiveOp::And || combiner == CollectiveOp::Or ||
-                 combiner == CollectiveOp::Xor ||
-                 combiner == CollectiveOp::UMin ||
-                 combiner == CollectiveOp::UMax;
+  bool bitwise =
+      combiner == CollectiveOp::And || combiner == CollectiveOp::Or ||
+      combiner == CollectiveOp::Xor || combiner == CollectiveOp::UMin ||
+      combiner == CollectiveOp::UMax;
   if (isa<FloatType>(type) && bitwise)
-    return op->emitOpError("'") << stringifyCollectiveOp(combiner)
-                                << "' is not defined on " << type;
+    return op->emitOpError("'")
+           << stringifyCollectiveOp(combiner) << "' is not defined on " << type;
   return success();
 }
 } // namespace

@@ -8,7 +8,6 @@
 using namespace mlir;
 using namespace kiln;
 
-
 #define GET_TYPEDEF_CLASSES
 #include "dialects/Kiln/IR/KilnTypes.cpp.inc"
 

@@ -2,9 +2,9 @@
 #ifndef KILN_DIALECT_KILN_IR_KILNTYPES_H
 #define KILN_DIALECT_KILN_IR_KILNTYPES_H
 
+#include "dialects/Kiln/IR/KilnEnums.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Types.h"
-#include "dialects/Kiln/IR/KilnEnums.h"
 
 #define GET_TYPEDEF_CLASSES
 #include "dialects/Kiln/IR/KilnTypes.h.inc"

@@ -47,8 +47,8 @@ Value c64(OpBuilder &b, Location loc, int64_t v) {
 /// scans' identical zero-trip branches together.
 Value ceilDivOfCount(OpBuilder &b, Location loc, Value n, Value d) {
   Value one = c64(b, loc, 1);
-  Value below = arith::DivUIOp::create(
-      b, loc, arith::SubIOp::create(b, loc, n, one), d);
+  Value below =
+      arith::DivUIOp::create(b, loc, arith::SubIOp::create(b, loc, n, one), d);
   return arith::AddIOp::create(b, loc, below, one,
                                arith::IntegerOverflowFlags::nuw);
 }
@@ -125,11 +125,11 @@ private:
       return it->second;
     OpBuilder b(&func.getFunctionBody().front(),
                 func.getFunctionBody().front().begin());
-    auto arrayType = ArrayType::get(type.getContext(), type, 1,
-                                    MemorySpace::Local);
-    Value array = LocalAllocOp::create(
-        b, func.getLoc(), arrayType,
-        b.getDenseI64ArrayAttr({kGroupScratchSlots}));
+    auto arrayType =
+        ArrayType::get(type.getContext(), type, 1, MemorySpace::Local);
+    Value array =
+        LocalAllocOp::create(b, func.getLoc(), arrayType,
+                             b.getDenseI64ArrayAttr({kGroupScratchSlots}));
     return scratch[type] = array;
   }
 
@@ -153,9 +153,9 @@ private:
     Value size = query(b, loc, QueryKind::LocalRange, group, 0);
     for (int64_t d = 1; d < 3; ++d) {
       Value extent = query(b, loc, QueryKind::LocalRange, group, d);
-      id = arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, id, extent),
-          query(b, loc, QueryKind::LocalId, group, d));
+      id = arith::AddIOp::create(b, loc,
+                                 arith::MulIOp::create(b, loc, id, extent),
+                                 query(b, loc, QueryKind::LocalId, group, d));
       size = arith::MulIOp::create(b, loc, size, extent);
     }
     return {id, size};
@@ -354,7 +354,8 @@ void Expander::expand(GroupScanOp op) {
     Value start = arith::MulIOp::create(b, loc, c, slots);
     Value local = arith::SubIOp::create(b, loc, lid, start);
     Value inChunk = arith::AndIOp::create(
-        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, lid, start),
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, lid, start),
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, local, slots));
     ifThen(b, loc, inChunk,
            [&] { StoreOp::create(b, loc, x, buf, ValueRange{local}); });
@@ -379,7 +380,8 @@ void Expander::expand(GroupScanOp op) {
       barrier(b, loc, group);
       ifThen(b, loc, active, [&] {
         Value own = LoadOp::create(b, loc, buf, ValueRange{local});
-        StoreOp::create(b, loc, combine(b, loc, op.getOp(), read.getResult(0), own),
+        StoreOp::create(b, loc,
+                        combine(b, loc, op.getOp(), read.getResult(0), own),
                         buf, ValueRange{local});
       });
       barrier(b, loc, group);
@@ -393,9 +395,8 @@ void Expander::expand(GroupScanOp op) {
         Value prev = arith::SelectOp::create(
             b, loc, isFirst, zero, arith::SubIOp::create(b, loc, local, one));
         Value before = LoadOp::create(b, loc, buf, ValueRange{prev});
-        before = arith::SelectOp::create(b, loc, isFirst,
-                                         identity(b, loc, op.getOp(), type),
-                                         before);
+        before = arith::SelectOp::create(
+            b, loc, isFirst, identity(b, loc, op.getOp(), type), before);
         value = combine(b, loc, op.getOp(), carry, before);
       } else {
         value = combine(b, loc, op.getOp(), carry,
@@ -424,10 +425,11 @@ void Expander::expand(GroupBroadcastOp op) {
   Value zero = c64(b, loc, 0);
   auto [lid, size] = linearIdAndSize(b, loc, group);
   (void)size;
-  ifThen(b, loc,
-         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lid,
-                               op.getSource()),
-         [&] { StoreOp::create(b, loc, op.getValue(), buf, ValueRange{zero}); });
+  ifThen(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lid,
+                            op.getSource()),
+      [&] { StoreOp::create(b, loc, op.getValue(), buf, ValueRange{zero}); });
   barrier(b, loc, group);
   Value result = LoadOp::create(b, loc, buf, ValueRange{zero});
   barrier(b, loc, group);

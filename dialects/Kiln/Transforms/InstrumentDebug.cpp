@@ -75,8 +75,8 @@ unsigned Instrumenter::nameIndex(Value array) {
   return it->second;
 }
 
-Value Instrumenter::check(OpBuilder &b, Operation *op, Value debug,
-                          Value array, ValueRange indices) {
+Value Instrumenter::check(OpBuilder &b, Operation *op, Value debug, Value array,
+                          ValueRange indices) {
   auto [line, column] = lineAndColumn(op->getLoc());
   return BoundsCheckOp::create(b, op->getLoc(), b.getI1Type(), debug, array,
                                indices, nameIndex(array), line, column);

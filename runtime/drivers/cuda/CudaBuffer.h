@@ -29,7 +29,6 @@ protected:
   StatusOr<uint64_t> nativeDeviceAddress() const override { return pointer_; }
 
 public:
-
 private:
   std::shared_ptr<const CudaDevice> device_;
   CUdeviceptr pointer_;

@@ -19,8 +19,9 @@ namespace {
 StatusOr<int> attribute(const CudaDynamicSymbols &cu, CUdevice device,
                         CUdevice_attribute which) {
   int value = 0;
-  KILN_RETURN_IF_ERROR(cudaStatus(
-      cu, cu.cuDeviceGetAttribute(&value, which, device), "cuDeviceGetAttribute"));
+  KILN_RETURN_IF_ERROR(
+      cudaStatus(cu, cu.cuDeviceGetAttribute(&value, which, device),
+                 "cuDeviceGetAttribute"));
   return value;
 }
 
@@ -80,8 +81,9 @@ StatusOr<CudaDeviceProperties> queryCudaDevice(const CudaDynamicSymbols &cu,
   KILN_RETURN_IF_ERROR(
       cudaStatus(cu, cu.cuDeviceGet(&device, ordinal), "cuDeviceGet"));
   char name[256] = {};
-  KILN_RETURN_IF_ERROR(cudaStatus(
-      cu, cu.cuDeviceGetName(name, sizeof(name) - 1, device), "cuDeviceGetName"));
+  KILN_RETURN_IF_ERROR(
+      cudaStatus(cu, cu.cuDeviceGetName(name, sizeof(name) - 1, device),
+                 "cuDeviceGetName"));
   CudaDeviceProperties props;
   props.info.name = name;
   props.info.selector = "cuda:" + std::to_string(ordinal);
@@ -123,8 +125,8 @@ StatusOr<CudaDeviceProperties> queryCudaDevice(const CudaDynamicSymbols &cu,
   props.info.localMemSize =
       static_cast<size_t>(optIn.ok() && *optIn > *shared ? *optIn : *shared);
   setCudaCapabilities(props);
-  KILN_RETURN_IF_ERROR(cudaStatus(cu, cu.cuDriverGetVersion(&props.driverVersion),
-                                  "cuDriverGetVersion"));
+  KILN_RETURN_IF_ERROR(cudaStatus(
+      cu, cu.cuDriverGetVersion(&props.driverVersion), "cuDriverGetVersion"));
   // Attributes a driver may not know (older drivers) read as absent.
   StatusOr<int> cooperative =
       attribute(cu, device, CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH);
@@ -147,7 +149,8 @@ StatusOr<std::shared_ptr<Device>> CudaDevice::open(const CudaDynamicSymbols &cu,
   KILN_RETURN_IF_ERROR(
       cudaStatus(cu, cu.cuDeviceGet(&device, ordinal), "cuDeviceGet"));
   CUcontext context = nullptr;
-  KILN_RETURN_IF_ERROR(cudaStatus(cu, cu.cuDevicePrimaryCtxRetain(&context, device),
+  KILN_RETURN_IF_ERROR(cudaStatus(cu,
+                                  cu.cuDevicePrimaryCtxRetain(&context, device),
                                   "cuDevicePrimaryCtxRetain"));
   // The priority range needs a context: it is known once the device opens.
   int least = 0, greatest = 0;
@@ -206,8 +209,9 @@ CudaDevice::createQueueWithOptions(const QueueOptions &options) {
                          info().name + "' (a CUDA stream runs in order)");
   KILN_RETURN_IF_ERROR(makeCurrent());
   CUstream stream = nullptr;
-  KILN_RETURN_IF_ERROR(cudaStatus(
-      cu_, cu_.cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate"));
+  KILN_RETURN_IF_ERROR(
+      cudaStatus(cu_, cu_.cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING),
+                 "cuStreamCreate"));
   auto self = std::static_pointer_cast<const CudaDevice>(shared_from_this());
   return std::shared_ptr<Queue>(
       std::make_shared<CudaQueue>(self, stream, options));

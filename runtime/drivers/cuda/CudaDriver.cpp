@@ -31,7 +31,8 @@ public:
       return count.status();
     std::vector<DeviceInfo> infos;
     for (int i = 0; i < *count; ++i) {
-      StatusOr<cuda::CudaDeviceProperties> props = cuda::queryCudaDevice(**cu, i);
+      StatusOr<cuda::CudaDeviceProperties> props =
+          cuda::queryCudaDevice(**cu, i);
       if (!props.ok())
         return props.status();
       infos.push_back(props->info);

@@ -22,12 +22,12 @@ std::string lastDlError() {
 
 Status resolveAll(void *library, CudaDynamicSymbols &table) {
 #define KILN_CUDA_SYMBOL(member, symbol, params)                               \
-  table.member = reinterpret_cast<decltype(table.member)>(                     \
-      dlsym(library, symbol));                                                 \
+  table.member =                                                               \
+      reinterpret_cast<decltype(table.member)>(dlsym(library, symbol));        \
   if (!table.member)                                                           \
-    return unavailable(std::string("CUDA driver lacks ") + symbol +            \
-                       " (Kiln needs a CUDA 12 or newer driver): " +           \
-                       lastDlError());
+    return unavailable(                                                        \
+        std::string("CUDA driver lacks ") + symbol +                           \
+        " (Kiln needs a CUDA 12 or newer driver): " + lastDlError());
 #include "CudaDriverSymbols.def"
 #undef KILN_CUDA_SYMBOL
   return Status();

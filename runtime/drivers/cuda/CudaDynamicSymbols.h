@@ -16,7 +16,8 @@ namespace kiln::cuda {
 
 /// Function pointers into libcuda.so.1, one per CudaDriverSymbols.def line.
 struct CudaDynamicSymbols {
-#define KILN_CUDA_SYMBOL(member, symbol, params) CUresult(*member) params = nullptr;
+#define KILN_CUDA_SYMBOL(member, symbol, params)                               \
+  CUresult(*member) params = nullptr;
 #include "CudaDriverSymbols.def"
 #undef KILN_CUDA_SYMBOL
 

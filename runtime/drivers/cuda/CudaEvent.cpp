@@ -65,10 +65,9 @@ StatusOr<EventTimes> CudaEvent::profilingTimes() {
     return invalidArgument(what_ + ": timestamps exist once it completed");
   KILN_RETURN_IF_ERROR(device_->makeCurrent());
   float ms = 0;
-  KILN_RETURN_IF_ERROR(cudaStatus(device_->cu(),
-                                  device_->cu().cuEventElapsedTime(&ms, start_,
-                                                                   event_),
-                                  "cuEventElapsedTime"));
+  KILN_RETURN_IF_ERROR(cudaStatus(
+      device_->cu(), device_->cu().cuEventElapsedTime(&ms, start_, event_),
+      "cuEventElapsedTime"));
   EventTimes times;
   times.end = static_cast<uint64_t>(static_cast<double>(ms) * 1e6);
   return times;

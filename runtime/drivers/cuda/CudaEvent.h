@@ -84,8 +84,8 @@ private:
   std::shared_ptr<CudaStreamRecorder> recorder_;
   CUevent event_ = nullptr; ///< Under recorder_'s mutex while pending.
   CUevent start_ = nullptr;
-  Status recordFailure_;    ///< Why a lazy record failed.
-  std::string what_;        ///< "kernel 'saxpy'", for error messages.
+  Status recordFailure_; ///< Why a lazy record failed.
+  std::string what_;     ///< "kernel 'saxpy'", for error messages.
 };
 
 } // namespace kiln::cuda

@@ -23,24 +23,23 @@ StatusOr<CUmodule> loadCubin(const CudaDevice &device, const std::string &ptx) {
   if (!cubin.ok())
     return cubin.status();
   CUmodule module = nullptr;
-  KILN_RETURN_IF_ERROR(cudaStatus(device.cu(),
-                                  device.cu().cuModuleLoadData(&module, cubin->data()),
-                                  "cuModuleLoadData (nvJitLink cubin)"));
+  KILN_RETURN_IF_ERROR(cudaStatus(
+      device.cu(), device.cu().cuModuleLoadData(&module, cubin->data()),
+      "cuModuleLoadData (nvJitLink cubin)"));
   return module;
 }
 
 StatusOr<CUmodule> loadPtxWithDriverJit(const CudaDevice &device,
                                         const std::string &ptx) {
   std::string errorLog(kLogSize, '\0'), infoLog(kLogSize, '\0');
-  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
-                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
-                            CU_JIT_INFO_LOG_BUFFER,
-                            CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+  CUjit_option options[] = {
+      CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
   void *values[] = {errorLog.data(), reinterpret_cast<void *>(kLogSize),
                     infoLog.data(), reinterpret_cast<void *>(kLogSize)};
   CUmodule module = nullptr;
-  CUresult result = device.cu().cuModuleLoadDataEx(&module, ptx.c_str(), 4,
-                                                   options, values);
+  CUresult result =
+      device.cu().cuModuleLoadDataEx(&module, ptx.c_str(), 4, options, values);
   if (result == CUDA_SUCCESS)
     return module;
   Status failure =

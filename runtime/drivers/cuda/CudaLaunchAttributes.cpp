@@ -40,13 +40,13 @@ Status checkCooperativeFits(const CudaDevice &device, const CudaKernel &kernel,
                             const CUlaunchConfig &config) {
   const CudaDynamicSymbols &cu = device.cu();
   int perMultiprocessor = 0;
-  int threads = static_cast<int>(config.blockDimX * config.blockDimY *
-                                 config.blockDimZ);
+  int threads =
+      static_cast<int>(config.blockDimX * config.blockDimY * config.blockDimZ);
   KILN_RETURN_IF_ERROR(cudaStatus(
       cu,
-      cu.cuOccupancyMaxActiveBlocksPerMultiprocessor(
-          &perMultiprocessor, kernel.function(), threads,
-          config.sharedMemBytes),
+      cu.cuOccupancyMaxActiveBlocksPerMultiprocessor(&perMultiprocessor,
+                                                     kernel.function(), threads,
+                                                     config.sharedMemBytes),
       "cuOccupancyMaxActiveBlocksPerMultiprocessor"));
   uint64_t resident =
       uint64_t(perMultiprocessor) * uint64_t(device.multiprocessorCount());
@@ -59,8 +59,8 @@ Status checkCooperativeFits(const CudaDevice &device, const CudaKernel &kernel,
       std::to_string(threads) + " threads exceeds the " +
       std::to_string(resident) + " blocks '" + device.info().name +
       "' holds at once (" + std::to_string(perMultiprocessor) +
-      " per multiprocessor x " +
-      std::to_string(device.multiprocessorCount()) + " multiprocessors)");
+      " per multiprocessor x " + std::to_string(device.multiprocessorCount()) +
+      " multiprocessors)");
 }
 
 void setWindow(const AccessPolicyWindow &window, CUaccessPolicyWindow &out) {
@@ -92,8 +92,9 @@ CUlaunchAttributeValue &CudaLaunchAttributes::add(CUlaunchAttributeID id) {
 StatusOr<CUevent> CudaLaunchAttributes::createEvent() {
   // Event attributes require events without timing.
   CUevent event = nullptr;
-  KILN_RETURN_IF_ERROR(cudaStatus(
-      cu_, cu_.cuEventCreate(&event, CU_EVENT_DISABLE_TIMING), "cuEventCreate"));
+  KILN_RETURN_IF_ERROR(
+      cudaStatus(cu_, cu_.cuEventCreate(&event, CU_EVENT_DISABLE_TIMING),
+                 "cuEventCreate"));
   return event;
 }
 
@@ -162,13 +163,14 @@ Status applySharedMemCarveout(const CudaDevice &device,
   // Plain launches of a kernel never given a carveout pay one atomic load.
   if (kernel.carveout().load(std::memory_order_relaxed) == wanted)
     return Status();
-  KILN_RETURN_IF_ERROR(cudaStatus(
-      device.cu(),
-      device.cu().cuFuncSetAttribute(
-          kernel.function(), CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
-          wanted),
-      "cuFuncSetAttribute(PREFERRED_SHARED_MEMORY_CARVEOUT)")
-                           .withContext("sharedMemCarveout"));
+  KILN_RETURN_IF_ERROR(
+      cudaStatus(device.cu(),
+                 device.cu().cuFuncSetAttribute(
+                     kernel.function(),
+                     CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+                     wanted),
+                 "cuFuncSetAttribute(PREFERRED_SHARED_MEMORY_CARVEOUT)")
+          .withContext("sharedMemCarveout"));
   kernel.carveout().store(wanted, std::memory_order_relaxed);
   return Status();
 }

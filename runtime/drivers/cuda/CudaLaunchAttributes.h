@@ -1,4 +1,5 @@
-//===- CudaLaunchAttributes.h - LaunchOptions as CUlaunchAttributes -*- C++ -*-===//
+//===- CudaLaunchAttributes.h - LaunchOptions as CUlaunchAttributes -*- C++
+//-*-===//
 //
 // Turns LaunchOptions (already checked against the device by
 // checkLaunchOptions) into the CUlaunchAttribute array of cuLaunchKernelEx,

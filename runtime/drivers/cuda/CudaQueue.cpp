@@ -152,9 +152,9 @@ Status CudaQueue::read(const Buffer &src, void *dst, size_t bytes,
 }
 
 template <typename Enqueue>
-StatusOr<std::shared_ptr<Event>>
-CudaQueue::submit(const std::string &what, const EventList &waitFor,
-                  const Enqueue &enqueue) {
+StatusOr<std::shared_ptr<Event>> CudaQueue::submit(const std::string &what,
+                                                   const EventList &waitFor,
+                                                   const Enqueue &enqueue) {
   const CudaDynamicSymbols &cu = device_->cu();
   // Handles first: recording another queue's pending event takes that
   // queue's lock, never while this one's is held.
@@ -186,7 +186,8 @@ CudaQueue::submit(const std::string &what, const EventList &waitFor,
   CUevent start = nullptr, end = nullptr;
   KILN_RETURN_IF_ERROR(
       cudaStatus(cu, cu.cuEventCreate(&start, 0), "cuEventCreate"));
-  Status status = cudaStatus(cu, cu.cuEventRecord(start, stream_), "cuEventRecord");
+  Status status =
+      cudaStatus(cu, cu.cuEventRecord(start, stream_), "cuEventRecord");
   if (status.ok())
     status = enqueue();
   if (status.ok())
@@ -209,7 +210,8 @@ Status CudaQueue::reserveSharedMemory(const Kernel &kernel,
   CUfunction function = static_cast<const CudaKernel &>(kernel).function();
   return cudaStatus(device_->cu(),
                     device_->cu().cuFuncSetAttribute(
-                        function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                        function,
+                        CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                         static_cast<int>(dynamicBytes)),
                     "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)");
 }
@@ -239,7 +241,8 @@ CudaQueue::launchKernel(const Kernel &kernel, const PackedLaunch &launch,
   if (!config.ok())
     return config.status();
   config->sharedMemBytes = static_cast<unsigned>(launch.dynamicLocalMemBytes);
-  KILN_RETURN_IF_ERROR(reserveSharedMemory(kernel, launch.dynamicLocalMemBytes));
+  KILN_RETURN_IF_ERROR(
+      reserveSharedMemory(kernel, launch.dynamicLocalMemBytes));
   const CudaDynamicSymbols &cu = device_->cu();
   if (options || cudaKernel.carveout().load(std::memory_order_relaxed) !=
                      kDefaultSharedMemCarveout)
@@ -292,8 +295,8 @@ CudaQueue::submitWrite(Buffer &dst, size_t offset, const void *src,
 }
 
 StatusOr<std::shared_ptr<Event>>
-CudaQueue::submitRead(const Buffer &src, size_t offset, void *dst,
-                      size_t bytes, const EventList &waitFor) {
+CudaQueue::submitRead(const Buffer &src, size_t offset, void *dst, size_t bytes,
+                      const EventList &waitFor) {
   KILN_RETURN_IF_ERROR(device_->makeCurrent());
   const CudaDynamicSymbols &cu = device_->cu();
   return submit("read", waitFor, [&] {
@@ -305,7 +308,8 @@ CudaQueue::submitRead(const Buffer &src, size_t offset, void *dst,
 
 StatusOr<std::shared_ptr<Event>>
 CudaQueue::submitCopy(const Buffer &src, size_t srcOffset, Buffer &dst,
-                      size_t dstOffset, size_t bytes, const EventList &waitFor) {
+                      size_t dstOffset, size_t bytes,
+                      const EventList &waitFor) {
   KILN_RETURN_IF_ERROR(device_->makeCurrent());
   const CudaDynamicSymbols &cu = device_->cu();
   return submit("copy", waitFor, [&] {

@@ -46,8 +46,8 @@ protected:
   submitRead(const Buffer &src, size_t offset, void *dst, size_t bytes,
              const EventList &waitFor) override;
   StatusOr<std::shared_ptr<Event>>
-  submitCopy(const Buffer &src, size_t srcOffset, Buffer &dst,
-             size_t dstOffset, size_t bytes, const EventList &waitFor) override;
+  submitCopy(const Buffer &src, size_t srcOffset, Buffer &dst, size_t dstOffset,
+             size_t bytes, const EventList &waitFor) override;
   StatusOr<std::shared_ptr<Event>>
   submitFill(Buffer &dst, size_t offset, size_t bytes, const void *pattern,
              size_t patternSize, const EventList &waitFor) override;
@@ -56,8 +56,7 @@ private:
   /// Waits for the stream without running debug checks (blocking copies).
   Status synchronize();
   /// Enqueues a blocking copy (then synchronizes).
-  template <typename Enqueue>
-  Status enqueueAndWait(const Enqueue &enqueue);
+  template <typename Enqueue> Status enqueueAndWait(const Enqueue &enqueue);
   /// Runs `enqueue` on the stream after `waitFor` and returns its event:
   /// recorded lazily, or bracketed by timing events on profiling queues.
   /// The caller has made the device's context current (once per command).
@@ -66,10 +65,11 @@ private:
                                           const EventList &waitFor,
                                           const Enqueue &enqueue);
   /// Both submitKernel forms; `options` null for a plain launch.
-  StatusOr<std::shared_ptr<Event>>
-  launchKernel(const Kernel &kernel, const PackedLaunch &launch,
-               const LaunchOptions *options, const EventList &waitFor,
-               RecordedLaunchEvents &recorded);
+  StatusOr<std::shared_ptr<Event>> launchKernel(const Kernel &kernel,
+                                                const PackedLaunch &launch,
+                                                const LaunchOptions *options,
+                                                const EventList &waitFor,
+                                                RecordedLaunchEvents &recorded);
   /// Opts `function` in to `dynamicBytes` of dynamic shared memory.
   Status reserveSharedMemory(const Kernel &kernel, uint64_t dynamicBytes);
 

@@ -84,7 +84,8 @@ StatusOr<std::vector<uint8_t>> link(const NvJitLinkSymbols &s, Handle handle,
     return internalError(std::string("nvJitLink") + step + " failed (" +
                          std::to_string(result) + "): " + errorLog(s, handle));
   };
-  if (Result r = s.addData(handle, kInputPtx, ptx.data(), ptx.size(), "kiln.ptx"))
+  if (Result r =
+          s.addData(handle, kInputPtx, ptx.data(), ptx.size(), "kiln.ptx"))
     return failed("AddData", r);
   if (Result r = s.complete(handle))
     return failed("Complete", r);

@@ -72,12 +72,13 @@ Status setCapabilities(const LevelZeroDynamicSymbols &ze,
   }
   info.supportsFp16 = module.flags & ZE_DEVICE_MODULE_FLAG_FP16;
   info.supportsFp64 = module.flags & ZE_DEVICE_MODULE_FLAG_FP64;
-  info.supportsInt64Atomics = module.flags & ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS;
+  info.supportsInt64Atomics =
+      module.flags & ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS;
   info.supportsFp64Atomics =
       info.supportsFp64 &&
       (atomics.fp64Flags & ZE_DEVICE_FP_ATOMIC_EXT_FLAG_GLOBAL_ADD);
-  uint32_t sizes = std::min<uint32_t>(compute.numSubGroupSizes,
-                                      ZE_SUBGROUPSIZE_COUNT);
+  uint32_t sizes =
+      std::min<uint32_t>(compute.numSubGroupSizes, ZE_SUBGROUPSIZE_COUNT);
   info.subGroupSizes.assign(compute.subGroupSizes,
                             compute.subGroupSizes + sizes);
   info.supportsSubGroups = !info.subGroupSizes.empty();
@@ -95,15 +96,17 @@ queryLevelZeroDevice(const LevelZeroDynamicSymbols &ze,
                      const LevelZeroDeviceHandle &handle, size_t ordinal) {
   ze_device_properties_t device{};
   device.stype = ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES;
-  KILN_RETURN_IF_ERROR(levelZeroStatus(
-      ze.zeDeviceGetProperties(handle.device, &device), "zeDeviceGetProperties"));
+  KILN_RETURN_IF_ERROR(
+      levelZeroStatus(ze.zeDeviceGetProperties(handle.device, &device),
+                      "zeDeviceGetProperties"));
   ze_device_compute_properties_t compute{};
   compute.stype = ZE_STRUCTURE_TYPE_DEVICE_COMPUTE_PROPERTIES;
   KILN_RETURN_IF_ERROR(
       levelZeroStatus(ze.zeDeviceGetComputeProperties(handle.device, &compute),
                       "zeDeviceGetComputeProperties"));
   LevelZeroDeviceProperties props;
-  props.info.name = std::string(device.name, strnlen(device.name, ZE_MAX_DEVICE_NAME));
+  props.info.name =
+      std::string(device.name, strnlen(device.name, ZE_MAX_DEVICE_NAME));
   props.info.selector = "level_zero:" + std::to_string(ordinal);
   props.info.backend = Backend::LevelZero;
   props.info.type = deviceType(device.type);
@@ -120,7 +123,8 @@ queryLevelZeroDevice(const LevelZeroDynamicSymbols &ze,
                            compute.maxGroupCountZ};
   StatusOr<uint32_t> queueOrdinal = computeQueueOrdinal(ze, handle.device);
   if (!queueOrdinal.ok())
-    return queueOrdinal.status().withContext("device '" + props.info.name + "'");
+    return queueOrdinal.status().withContext("device '" + props.info.name +
+                                             "'");
   props.computeQueueOrdinal = *queueOrdinal;
   return props;
 }
@@ -143,7 +147,8 @@ LevelZeroDevice::open(const LevelZeroDynamicSymbols &ze,
 
 LevelZeroDevice::~LevelZeroDevice() { ze_.zeContextDestroy(context_); }
 
-StatusOr<std::shared_ptr<Buffer>> LevelZeroDevice::allocateBuffer(size_t bytes) {
+StatusOr<std::shared_ptr<Buffer>>
+LevelZeroDevice::allocateBuffer(size_t bytes) {
   ze_device_mem_alloc_desc_t desc{};
   desc.stype = ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC;
   void *pointer = nullptr;
@@ -155,7 +160,8 @@ StatusOr<std::shared_ptr<Buffer>> LevelZeroDevice::allocateBuffer(size_t bytes) 
                       "zeMemAllocDevice")
           .withContext("allocating " + std::to_string(bytes) + " bytes on '" +
                        info().name + "'"));
-  auto self = std::static_pointer_cast<const LevelZeroDevice>(shared_from_this());
+  auto self =
+      std::static_pointer_cast<const LevelZeroDevice>(shared_from_this());
   return std::shared_ptr<Buffer>(
       std::make_shared<LevelZeroBuffer>(self, pointer, bytes));
 }
@@ -170,7 +176,8 @@ StatusOr<std::shared_ptr<Queue>> LevelZeroDevice::createQueue() {
   KILN_RETURN_IF_ERROR(levelZeroStatus(
       ze_.zeCommandListCreateImmediate(context_, handle_.device, &desc, &list),
       "zeCommandListCreateImmediate"));
-  auto self = std::static_pointer_cast<const LevelZeroDevice>(shared_from_this());
+  auto self =
+      std::static_pointer_cast<const LevelZeroDevice>(shared_from_this());
   return std::shared_ptr<Queue>(std::make_shared<LevelZeroQueue>(self, list));
 }
 

@@ -46,8 +46,8 @@ public:
   loadExecutable(const KernelBinary &binary) override;
 
 private:
-  LevelZeroDevice(const LevelZeroDynamicSymbols &ze, LevelZeroDeviceHandle handle,
-                  ze_context_handle_t context,
+  LevelZeroDevice(const LevelZeroDynamicSymbols &ze,
+                  LevelZeroDeviceHandle handle, ze_context_handle_t context,
                   LevelZeroDeviceProperties properties)
       : Device(properties.info), ze_(ze), handle_(handle), context_(context),
         properties_(std::move(properties)) {}

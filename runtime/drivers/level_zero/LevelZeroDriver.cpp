@@ -47,10 +47,11 @@ public:
     if (!devices.ok())
       return devices.status();
     if (ordinal >= devices->size())
-      return notFound("no Level Zero device 'level_zero:" +
-                      std::to_string(ordinal) + "' (" +
-                      std::to_string(devices->size()) + " found)");
-    return level_zero::LevelZeroDevice::open(**ze, (*devices)[ordinal], ordinal);
+      return notFound(
+          "no Level Zero device 'level_zero:" + std::to_string(ordinal) +
+          "' (" + std::to_string(devices->size()) + " found)");
+    return level_zero::LevelZeroDevice::open(**ze, (*devices)[ordinal],
+                                             ordinal);
   }
 };
 

@@ -69,8 +69,8 @@ levelZeroDevices(const LevelZeroDynamicSymbols &ze) {
   std::vector<LevelZeroDeviceHandle> all;
   for (ze_driver_handle_t driver : drivers) {
     uint32_t count = 0;
-    KILN_RETURN_IF_ERROR(
-        levelZeroStatus(ze.zeDeviceGet(driver, &count, nullptr), "zeDeviceGet"));
+    KILN_RETURN_IF_ERROR(levelZeroStatus(
+        ze.zeDeviceGet(driver, &count, nullptr), "zeDeviceGet"));
     std::vector<ze_device_handle_t> devices(count);
     if (count)
       KILN_RETURN_IF_ERROR(levelZeroStatus(

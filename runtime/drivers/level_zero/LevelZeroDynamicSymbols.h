@@ -1,4 +1,5 @@
-//===- LevelZeroDynamicSymbols.h - libze_loader.so.1 at run time -*- C++ -*-===//
+//===- LevelZeroDynamicSymbols.h - libze_loader.so.1 at run time -*- C++
+//-*-===//
 //
 // The Level Zero back end calls the loader only through this table, filled
 // by dlopen/dlsym (IREE's dynamic symbol table idea, as for CUDA). Without

@@ -23,17 +23,18 @@ LevelZeroEvent::create(std::shared_ptr<const LevelZeroDevice> device,
   poolDesc.count = 1;
   ze_device_handle_t deviceHandle = device->handle();
   ze_event_pool_handle_t pool = nullptr;
-  KILN_RETURN_IF_ERROR(levelZeroStatus(
-      ze.zeEventPoolCreate(device->context(), &poolDesc, 1, &deviceHandle, &pool),
-      "zeEventPoolCreate"));
+  KILN_RETURN_IF_ERROR(
+      levelZeroStatus(ze.zeEventPoolCreate(device->context(), &poolDesc, 1,
+                                           &deviceHandle, &pool),
+                      "zeEventPoolCreate"));
   ze_event_desc_t eventDesc{};
   eventDesc.stype = ZE_STRUCTURE_TYPE_EVENT_DESC;
   eventDesc.index = 0;
   eventDesc.signal = ZE_EVENT_SCOPE_FLAG_HOST;
   eventDesc.wait = ZE_EVENT_SCOPE_FLAG_HOST;
   ze_event_handle_t event = nullptr;
-  Status created =
-      levelZeroStatus(ze.zeEventCreate(pool, &eventDesc, &event), "zeEventCreate");
+  Status created = levelZeroStatus(ze.zeEventCreate(pool, &eventDesc, &event),
+                                   "zeEventCreate");
   if (!created.ok()) {
     ze.zeEventPoolDestroy(pool);
     return created;

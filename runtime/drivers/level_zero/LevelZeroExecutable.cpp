@@ -70,9 +70,9 @@ loadLevelZeroExecutable(std::shared_ptr<const LevelZeroDevice> device,
   std::string logText = takeBuildLog(ze, log);
   if (result != ZE_RESULT_SUCCESS) {
     Status failure = levelZeroStatus(result, "zeModuleCreate");
-    return Status(failure.code(),
-                  failure.message() + " on '" + device->info().name +
-                      "'; build log: " + (logText.empty() ? "(empty)" : logText));
+    return Status(failure.code(), failure.message() + " on '" +
+                                      device->info().name + "'; build log: " +
+                                      (logText.empty() ? "(empty)" : logText));
   }
   return std::shared_ptr<Executable>(
       std::make_shared<LevelZeroExecutable>(device, module, binary.kernels));

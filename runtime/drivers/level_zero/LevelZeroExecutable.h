@@ -1,7 +1,7 @@
 //===- LevelZeroExecutable.h - SPIR-V modules on Level Zero -----*- C++ -*-===//
 //
-// Loads a SPIR-V KernelBinary as a ze_module_handle_t (ZE_MODULE_FORMAT_IL_SPIRV)
-// and creates its kernels by name.
+// Loads a SPIR-V KernelBinary as a ze_module_handle_t
+// (ZE_MODULE_FORMAT_IL_SPIRV) and creates its kernels by name.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KILN_RUNTIME_DRIVERS_LEVEL_ZERO_LEVELZEROEXECUTABLE_H

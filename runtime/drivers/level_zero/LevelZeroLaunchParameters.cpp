@@ -76,8 +76,8 @@ StatusOr<GroupShape> groupShape(const LaunchGeometry &hw,
     std::array<int64_t, 3> fallback = defaultWorkGroupSize(hw, shared);
     if (uint64_t(suggested[0]) * suggested[1] * suggested[2] >=
         uint64_t(fallback[0] * fallback[1] * fallback[2]))
-      chosen.local = std::array<int64_t, 3>{suggested[0], suggested[1],
-                                            suggested[2]};
+      chosen.local =
+          std::array<int64_t, 3>{suggested[0], suggested[1], suggested[2]};
   }
   StatusOr<WorkGroupPlan> plan = planWorkGroups(chosen, shared);
   if (!plan.ok())

@@ -73,7 +73,8 @@ LevelZeroQueue::submit(const std::string &what, const EventList &waitFor,
     dependencies.push_back(last_);
   std::vector<ze_event_handle_t> handles;
   for (const std::shared_ptr<Event> &dependency : dependencies)
-    handles.push_back(static_cast<const LevelZeroEvent &>(*dependency).handle());
+    handles.push_back(
+        static_cast<const LevelZeroEvent &>(*dependency).handle());
   KILN_RETURN_IF_ERROR(append((*event)->handle(),
                               static_cast<uint32_t>(handles.size()),
                               handles.empty() ? nullptr : handles.data()));
@@ -143,18 +144,20 @@ LevelZeroQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
                                                     value.size, value.value()),
                         "zeKernelSetArgumentValue")
             .withContext("argument " + std::to_string(value.index)));
-  KILN_RETURN_IF_ERROR(levelZeroStatus(
-      ze.zeKernelSetGroupSize(handle, shape->size[0], shape->size[1],
-                              shape->size[2]),
-      "zeKernelSetGroupSize"));
+  KILN_RETURN_IF_ERROR(
+      levelZeroStatus(ze.zeKernelSetGroupSize(handle, shape->size[0],
+                                              shape->size[1], shape->size[2]),
+                      "zeKernelSetGroupSize"));
   ze_group_count_t count{shape->count[0], shape->count[1], shape->count[2]};
-  StatusOr<std::shared_ptr<LevelZeroEvent>> event = submit(
-      "kernel '" + kernel.name() + "'", waitFor,
-      [&](ze_event_handle_t signal, uint32_t waitCount, ze_event_handle_t *wait) {
-        return levelZeroStatus(ze.zeCommandListAppendLaunchKernel(
-                                   list_, handle, &count, signal, waitCount, wait),
-                               "zeCommandListAppendLaunchKernel");
-      });
+  StatusOr<std::shared_ptr<LevelZeroEvent>> event =
+      submit("kernel '" + kernel.name() + "'", waitFor,
+             [&](ze_event_handle_t signal, uint32_t waitCount,
+                 ze_event_handle_t *wait) {
+               return levelZeroStatus(
+                   ze.zeCommandListAppendLaunchKernel(list_, handle, &count,
+                                                      signal, waitCount, wait),
+                   "zeCommandListAppendLaunchKernel");
+             });
   if (!event.ok())
     return event.status();
   return std::shared_ptr<Event>(*event);

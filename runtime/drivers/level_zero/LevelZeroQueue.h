@@ -41,9 +41,9 @@ private:
   /// `waitFor` plus the previous command; returns the command's event.
   using AppendCommand =
       std::function<Status(ze_event_handle_t, uint32_t, ze_event_handle_t *)>;
-  StatusOr<std::shared_ptr<LevelZeroEvent>>
-  submit(const std::string &what, const EventList &waitFor,
-         const AppendCommand &append);
+  StatusOr<std::shared_ptr<LevelZeroEvent>> submit(const std::string &what,
+                                                   const EventList &waitFor,
+                                                   const AppendCommand &append);
   Status copy(void *dst, const void *src, size_t bytes, const char *what);
 
   std::shared_ptr<const LevelZeroDevice> device_;

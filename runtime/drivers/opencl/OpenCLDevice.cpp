@@ -36,9 +36,9 @@ StatusOr<std::shared_ptr<Buffer>> OpenCLDevice::allocateBuffer(size_t bytes) {
   // OpenCL rejects empty buffers; a zero-byte Buffer still gets a handle.
   cl_mem mem = clCreateBuffer(context_, CL_MEM_READ_WRITE,
                               std::max<size_t>(bytes, 1), nullptr, &err);
-  KILN_RETURN_IF_ERROR(openclStatus(err, "clCreateBuffer").withContext(
-      "allocating " + std::to_string(bytes) + " bytes on '" + info().name +
-      "'"));
+  KILN_RETURN_IF_ERROR(openclStatus(err, "clCreateBuffer")
+                           .withContext("allocating " + std::to_string(bytes) +
+                                        " bytes on '" + info().name + "'"));
   return std::shared_ptr<Buffer>(
       std::make_shared<OpenCLBuffer>(shared_from_this(), mem, bytes));
 }
@@ -47,19 +47,19 @@ StatusOr<std::shared_ptr<Buffer>>
 OpenCLDevice::allocateSvmBuffer(size_t bytes) {
   // Like clCreateBuffer, clSVMAlloc refuses zero bytes; alignment 0 is the
   // device's largest data type, as for cl_mem buffers.
-  void *pointer = clSVMAlloc(context_, CL_MEM_READ_WRITE,
-                             std::max<size_t>(bytes, 1), 0);
+  void *pointer =
+      clSVMAlloc(context_, CL_MEM_READ_WRITE, std::max<size_t>(bytes, 1), 0);
   if (!pointer) {
     // clSVMAlloc returns no error code: tell the size limit from the rest.
-    std::string what =
-        "allocating " + std::to_string(bytes) + " bytes on '" + info().name +
-        "'";
+    std::string what = "allocating " + std::to_string(bytes) + " bytes on '" +
+                       info().name + "'";
     cl_ulong largest = 0;
     clGetDeviceInfo(id_, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof(largest),
                     &largest, nullptr);
     if (largest != 0 && bytes > largest)
-      return invalidArgument(what + ": above the device's largest allocation "
-                                    "of " +
+      return invalidArgument(what +
+                             ": above the device's largest allocation "
+                             "of " +
                              std::to_string(largest) +
                              " bytes (CL_DEVICE_MAX_MEM_ALLOC_SIZE)");
     return internalError(what + ": clSVMAlloc failed (out of memory)");

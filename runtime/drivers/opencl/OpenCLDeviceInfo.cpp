@@ -27,7 +27,8 @@ StatusOr<std::vector<cl_platform_id>> allPlatforms() {
   return platforms;
 }
 
-template <typename T> T deviceScalar(cl_device_id device, cl_device_info param) {
+template <typename T>
+T deviceScalar(cl_device_id device, cl_device_info param) {
   T value{};
   if (clGetDeviceInfo(device, param, sizeof(T), &value, nullptr) != CL_SUCCESS)
     return T{};
@@ -43,7 +44,8 @@ DeviceType deviceType(cl_device_id device) {
   return DeviceType::Other;
 }
 
-constexpr cl_device_info kSubGroupSizesIntel = 0x4108; // cl_intel_required_subgroup_size
+constexpr cl_device_info kSubGroupSizesIntel =
+    0x4108; // cl_intel_required_subgroup_size
 
 bool hasExtension(const std::string &extensions, const std::string &name) {
   size_t pos = 0;
@@ -80,8 +82,8 @@ void queryCapabilities(cl_device_id device, DeviceInfo &info) {
                           device, CL_DEVICE_DOUBLE_FP_CONFIG) != 0;
   info.supportsInt64Atomics =
       hasExtension(extensions, "cl_khr_int64_base_atomics");
-  info.supportsFp64Atomics = info.supportsFp64 &&
-                             hasExtension(extensions, "cl_ext_float_atomics");
+  info.supportsFp64Atomics =
+      info.supportsFp64 && hasExtension(extensions, "cl_ext_float_atomics");
   info.subGroupSizes = subGroupSizes(device);
   info.supportsSubGroups =
       !info.subGroupSizes.empty() ||
@@ -102,7 +104,8 @@ void queryCapabilities(cl_device_id device, DeviceInfo &info) {
 /// PoCL asserts on a work-item count that wraps).
 void queryLaunchLimits(cl_device_id device, DeviceInfo &info) {
   size_t sizes[3] = {0, 0, 0};
-  cl_uint dims = deviceScalar<cl_uint>(device, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS);
+  cl_uint dims =
+      deviceScalar<cl_uint>(device, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS);
   if (dims >= 3 && clGetDeviceInfo(device, CL_DEVICE_MAX_WORK_ITEM_SIZES,
                                    sizeof(sizes), sizes, nullptr) == CL_SUCCESS)
     for (size_t d = 0; d < 3; ++d)
@@ -148,9 +151,10 @@ StatusOr<std::vector<cl_device_id>> allOpenCLDevices() {
         count == 0)
       continue;
     std::vector<cl_device_id> ids(count);
-    KILN_RETURN_IF_ERROR(openclStatus(
-        clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, count, ids.data(), nullptr),
-        "clGetDeviceIDs"));
+    KILN_RETURN_IF_ERROR(
+        openclStatus(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, count,
+                                    ids.data(), nullptr),
+                     "clGetDeviceIDs"));
     devices.insert(devices.end(), ids.begin(), ids.end());
   }
   return devices;

@@ -41,19 +41,19 @@ StatusOr<EventTimes> OpenCLEvent::profilingTimes() {
     return invalidArgument(what_ + ": no timestamps; create the queue with "
                                    "QueueOptions::profiling");
   KILN_RETURN_IF_ERROR(openclStatus(err, "clGetEventProfilingInfo"));
-  KILN_RETURN_IF_ERROR(openclStatus(
-      clGetEventProfilingInfo(event_, CL_PROFILING_COMMAND_END, sizeof(end),
-                              &end, nullptr),
-      "clGetEventProfilingInfo"));
+  KILN_RETURN_IF_ERROR(
+      openclStatus(clGetEventProfilingInfo(event_, CL_PROFILING_COMMAND_END,
+                                           sizeof(end), &end, nullptr),
+                   "clGetEventProfilingInfo"));
   return EventTimes{start, end};
 }
 
 StatusOr<EventState> OpenCLEvent::queryNative() {
   cl_int status = CL_COMPLETE;
-  KILN_RETURN_IF_ERROR(openclStatus(
-      clGetEventInfo(event_, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status),
-                     &status, nullptr),
-      "clGetEventInfo"));
+  KILN_RETURN_IF_ERROR(
+      openclStatus(clGetEventInfo(event_, CL_EVENT_COMMAND_EXECUTION_STATUS,
+                                  sizeof(status), &status, nullptr),
+                   "clGetEventInfo"));
   if (status < 0)
     return executionFailure(status);
   return status == CL_COMPLETE ? EventState::Complete : EventState::Pending;

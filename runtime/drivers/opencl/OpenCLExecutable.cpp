@@ -47,8 +47,8 @@ std::string buildLog(cl_program program, cl_device_id device) {
 StatusOr<cl_program> createFromIL(const OpenCLDevice &device,
                                   const std::vector<uint8_t> &spirv) {
   cl_int err = CL_SUCCESS;
-  cl_program program = clCreateProgramWithIL(device.context(), spirv.data(),
-                                             spirv.size(), &err);
+  cl_program program =
+      clCreateProgramWithIL(device.context(), spirv.data(), spirv.size(), &err);
   KILN_RETURN_IF_ERROR(openclStatus(err, "clCreateProgramWithIL"));
   return program;
 }
@@ -111,8 +111,8 @@ loadOpenCLExecutable(std::shared_ptr<const OpenCLDevice> device,
   StatusOr<cl_program> program = createProgram(*device, binary.data);
   if (!program.ok())
     return program.status();
-  auto executable = std::make_shared<OpenCLExecutable>(device, *program,
-                                                       binary.kernels);
+  auto executable =
+      std::make_shared<OpenCLExecutable>(device, *program, binary.kernels);
   KILN_RETURN_IF_ERROR(buildProgram(*device, *program));
   return std::shared_ptr<Executable>(executable);
 }

@@ -236,11 +236,11 @@ OpenCLQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
     KILN_RETURN_IF_ERROR(
         setArguments(*device_, clKernel.handle(), launch.args));
     KILN_RETURN_IF_ERROR(openclStatus(
-        clEnqueueNDRangeKernel(
-            queue_, clKernel.handle(), geometry.dims, nullptr, global.data(),
-            geometry.local ? local.data() : nullptr,
-            static_cast<cl_uint>(waits.size()),
-            waits.empty() ? nullptr : waits.data(), &done),
+        clEnqueueNDRangeKernel(queue_, clKernel.handle(), geometry.dims,
+                               nullptr, global.data(),
+                               geometry.local ? local.data() : nullptr,
+                               static_cast<cl_uint>(waits.size()),
+                               waits.empty() ? nullptr : waits.data(), &done),
         "clEnqueueNDRangeKernel"));
   }
   for (const PackedArg &arg : launch.args)

@@ -39,8 +39,8 @@ protected:
   submitRead(const Buffer &src, size_t offset, void *dst, size_t bytes,
              const EventList &waitFor) override;
   StatusOr<std::shared_ptr<Event>>
-  submitCopy(const Buffer &src, size_t srcOffset, Buffer &dst,
-             size_t dstOffset, size_t bytes, const EventList &waitFor) override;
+  submitCopy(const Buffer &src, size_t srcOffset, Buffer &dst, size_t dstOffset,
+             size_t bytes, const EventList &waitFor) override;
   StatusOr<std::shared_ptr<Event>>
   submitFill(Buffer &dst, size_t offset, size_t bytes, const void *pattern,
              size_t patternSize, const EventList &waitFor) override;

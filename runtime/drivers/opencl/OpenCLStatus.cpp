@@ -58,9 +58,8 @@ const char *openclErrorName(cl_int code) {
 Status openclStatus(cl_int code, const char *call) {
   if (code == CL_SUCCESS)
     return Status();
-  return internalError(std::string(call) + " failed: " +
-                       openclErrorName(code) + " (" + std::to_string(code) +
-                       ")");
+  return internalError(std::string(call) + " failed: " + openclErrorName(code) +
+                       " (" + std::to_string(code) + ")");
 }
 
 } // namespace kiln

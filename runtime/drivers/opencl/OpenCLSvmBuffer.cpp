@@ -22,8 +22,9 @@ bool finished(cl_event event) {
 } // namespace
 
 void OpenCLSvmBuffer::dropFinishedUses() const {
-  auto done = std::partition(uses_.begin(), uses_.end(),
-                             [](const Use &use) { return !finished(use.event); });
+  auto done = std::partition(uses_.begin(), uses_.end(), [](const Use &use) {
+    return !finished(use.event);
+  });
   for (auto it = done; it != uses_.end(); ++it) {
     clReleaseEvent(it->event);
     clReleaseCommandQueue(it->queue);

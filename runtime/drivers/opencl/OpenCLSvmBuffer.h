@@ -36,7 +36,9 @@ public:
 
   void *pointer() const { return pointer_; }
   /// The address of byte `offset`.
-  void *at(size_t offset) const { return static_cast<char *>(pointer_) + offset; }
+  void *at(size_t offset) const {
+    return static_cast<char *>(pointer_) + offset;
+  }
 
   /// Records that the command signalling `event`, enqueued on `queue`, uses
   /// this memory; retains both until the command is seen finished.

@@ -163,8 +163,8 @@ translateSpirvToSpir(const std::vector<uint8_t> &spirv) {
   if (!withFences.ok())
     return withFences.status();
   KILN_RETURN_IF_ERROR(writeFile(input->path(), *withFences));
-  StatusOr<int> status = runTool(
-      {*tool, "-r", input->path(), "-o", output->path()}, log->path());
+  StatusOr<int> status =
+      runTool({*tool, "-r", input->path(), "-o", output->path()}, log->path());
   if (!status.ok())
     return status.status();
   if (!WIFEXITED(*status) || WEXITSTATUS(*status) != 0) {

@@ -98,8 +98,8 @@ typedef enum kiln_backend_t {
 } kiln_backend_t;
 
 /** Opens the device named by `selector`: "cpu" (first OpenCL CPU device),
- *  "opencl[:i]", "cuda[:i]", "level_zero[:i]". A missing driver or device is an error saying
- *  what is missing. */
+ *  "opencl[:i]", "cuda[:i]", "level_zero[:i]". A missing driver or device is an
+ * error saying what is missing. */
 kiln_status_t kiln_device_open(const char *selector, kiln_device_t *out);
 /** The vendor's name of the device; valid while the device handle lives. */
 kiln_status_t kiln_device_name(kiln_device_t device, const char **out);
@@ -250,10 +250,10 @@ typedef enum kiln_arg_kind_t {
 typedef struct kiln_arg_t {
   kiln_arg_kind_t kind;
   kiln_dtype_t dtype;
-  unsigned char value[8];          /**< Scalar bytes (native byte order). */
-  kiln_buffer_t buffer;            /**< Array storage. */
-  int rank;                        /**< Array rank. */
-  int64_t shape[KILN_MAX_RANK];    /**< Array extents, C order. */
+  unsigned char value[8];       /**< Scalar bytes (native byte order). */
+  kiln_buffer_t buffer;         /**< Array storage. */
+  int rank;                     /**< Array rank. */
+  int64_t shape[KILN_MAX_RANK]; /**< Array extents, C order. */
 } kiln_arg_t;
 
 /** A scalar of `dtype` read from `value` (kiln_dtype_size(dtype) bytes,
@@ -271,8 +271,8 @@ kiln_arg_t kiln_arg_float64(double value);
 /** An array of `rank` extents `shape` (copied) and element `dtype` stored
  *  in `buffer`. rank outside 0..KILN_MAX_RANK or a NULL shape with rank > 0
  *  gives a KILN_ARG_INVALID argument. */
-kiln_arg_t kiln_arg_array(kiln_buffer_t buffer, const int64_t *shape,
-                          int rank, kiln_dtype_t dtype);
+kiln_arg_t kiln_arg_array(kiln_buffer_t buffer, const int64_t *shape, int rank,
+                          kiln_dtype_t dtype);
 /** Work-group local memory of `rank` extents `shape` (copied) and element
  *  `dtype` for a LocalAccessor parameter of an NdItem kernel; each
  *  work-group gets its own. Bad input gives a KILN_ARG_INVALID argument. */
@@ -287,8 +287,7 @@ kiln_arg_t kiln_arg_local_accessor(const int64_t *shape, int rank,
  *  before anything is submitted; each error names the parameter. */
 kiln_status_t kiln_launch(kiln_queue_t queue, kiln_kernel_t kernel, int ndim,
                           const int64_t *range, const kiln_arg_t *args,
-                          size_t nargs, const kiln_event_t *wait,
-                          size_t nwait);
+                          size_t nargs, const kiln_event_t *wait, size_t nwait);
 /** As kiln_launch, but returns at once with the event signalled when the
  *  kernel is done. A launch after a failed event is not submitted; its
  *  event fails with that error. */
@@ -301,10 +300,9 @@ kiln_status_t kiln_launch_async(kiln_queue_t queue, kiln_kernel_t kernel,
  *  `local` (both `ndim` extents; global divisible by local). */
 kiln_status_t kiln_launch_nd_async(kiln_queue_t queue, kiln_kernel_t kernel,
                                    int ndim, const int64_t *global,
-                                   const int64_t *local,
-                                   const kiln_arg_t *args, size_t nargs,
-                                   const kiln_event_t *wait, size_t nwait,
-                                   kiln_event_t *out_event);
+                                   const int64_t *local, const kiln_arg_t *args,
+                                   size_t nargs, const kiln_event_t *wait,
+                                   size_t nwait, kiln_event_t *out_event);
 
 /*===--- Launch options (launch attributes) -------------------------------===*/
 
@@ -428,9 +426,8 @@ kiln_status_t kiln_device_max_access_policy_window(kiln_device_t device,
  *  `local`), with `options` (NULL: none), waiting for the kernel. Checks
  *  run in the C++ API's order, before anything is submitted: arguments,
  *  then options (unsupported attributes, then values). */
-kiln_status_t kiln_launch_with_options(kiln_queue_t queue,
-                                       kiln_kernel_t kernel, int ndim,
-                                       const int64_t *global,
+kiln_status_t kiln_launch_with_options(kiln_queue_t queue, kiln_kernel_t kernel,
+                                       int ndim, const int64_t *global,
                                        const int64_t *local,
                                        const kiln_arg_t *args, size_t nargs,
                                        const kiln_event_t *wait, size_t nwait,
@@ -532,9 +529,10 @@ typedef struct kiln_queue_options_t {
 void kiln_queue_options_init(kiln_queue_options_t *options);
 /** A queue with `options` (NULL: kiln_queue_create's). An option the device
  *  lacks is KILN_STATUS_UNIMPLEMENTED "... unsupported on '<device>'". */
-kiln_status_t kiln_queue_create_with_options(kiln_device_t device,
-                                             const kiln_queue_options_t *options,
-                                             kiln_queue_t *out);
+kiln_status_t
+kiln_queue_create_with_options(kiln_device_t device,
+                               const kiln_queue_options_t *options,
+                               kiln_queue_t *out);
 
 /** Device timestamps (nanoseconds of one device clock) of the completed
  *  command of `event`, from a profiling queue; end - start is its device
@@ -631,7 +629,8 @@ kiln_status_t kiln_launch_packed(kiln_queue_t queue, kiln_kernel_t kernel,
  *  kilnc --arg-block-entries: the binary also holds its argument-block
  *  entry `<name>__kiln_argblock`, whose metadata this adds (the parameters
  *  argument_block: uint8[1], argument_block_offset: int64, then the
- *  kernel's local accessors). Call it after kiln_binary_set_takes_launch_rank. */
+ *  kernel's local accessors). Call it after kiln_binary_set_takes_launch_rank.
+ */
 kiln_status_t kiln_binary_add_argument_block_entry(kiln_binary_t binary,
                                                    const char *name);
 /** Bytes of `kernel`'s argument block (a multiple of 8): its arguments laid
@@ -659,7 +658,8 @@ kiln_status_t kiln_launch_with_device_arguments_async(
     const kiln_arg_t *local_accessors, size_t naccessors,
     const kiln_event_t *wait, size_t nwait, kiln_event_t *out_event);
 
-/*===--- Launchers ---------------------------------------------------------===*/
+/*===--- Launchers
+ * ---------------------------------------------------------===*/
 
 /** A kernel with bound defaults (kiln::Launcher): a queue, an index space
  *  and some arguments by parameter name; the other arguments are given by

@@ -157,9 +157,10 @@ def k(it, tile, out: Array[int32]):
 
 TEST(Specialization, ParseCommandLineForm) {
   std::string error;
-  std::optional<Specialization> s = parseSpecialization(
-      "k: a=Array[float32, 2], n=float32, t=16, f=2.5, b=True, u=18446744073709551615",
-      error);
+  std::optional<Specialization> s =
+      parseSpecialization("k: a=Array[float32, 2], n=float32, t=16, f=2.5, "
+                          "b=True, u=18446744073709551615",
+                          error);
   ASSERT_TRUE(s) << error;
   EXPECT_EQ(s->kernel, "k");
   EXPECT_EQ(s->types["a"], "Array[float32, 2]");

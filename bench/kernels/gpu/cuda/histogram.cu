@@ -4,8 +4,8 @@
 // Launch: block 256, any grid; zero `bins` first.
 #define NBINS 256
 
-extern "C" __global__ void histogram(const unsigned char *data,
-                                     unsigned *bins, long long n) {
+extern "C" __global__ void histogram(const unsigned char *data, unsigned *bins,
+                                     long long n) {
   __shared__ unsigned counts[NBINS];
   for (int b = threadIdx.x; b < NBINS; b += blockDim.x)
     counts[b] = 0;

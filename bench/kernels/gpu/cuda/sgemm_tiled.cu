@@ -3,9 +3,8 @@
 // threadIdx.x). Launch: block (16, 16), grid (ceil(m / 16), ceil(n / 16)).
 #define TILE 16
 
-extern "C" __global__ void sgemm_tiled(const float *a, const float *b,
-                                       float *c, long long n, long long k,
-                                       long long m) {
+extern "C" __global__ void sgemm_tiled(const float *a, const float *b, float *c,
+                                       long long n, long long k, long long m) {
   __shared__ float ta[TILE][TILE];
   __shared__ float tb[TILE][TILE];
   int lr = threadIdx.y, lc = threadIdx.x;

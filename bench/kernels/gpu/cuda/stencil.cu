@@ -7,7 +7,7 @@ extern "C" __global__ void stencil(const float *u, float *out, long long n,
   long long j = (long long)blockIdx.x * blockDim.x + threadIdx.x + 1;
   long long i = (long long)blockIdx.y * blockDim.y + threadIdx.y + 1;
   if (i < n - 1 && j < m - 1)
-    out[i * m + j] = 0.2f * (u[i * m + j] + u[(i - 1) * m + j] +
-                             u[(i + 1) * m + j] + u[i * m + j - 1] +
-                             u[i * m + j + 1]);
+    out[i * m + j] =
+        0.2f * (u[i * m + j] + u[(i - 1) * m + j] + u[(i + 1) * m + j] +
+                u[i * m + j - 1] + u[i * m + j + 1]);
 }

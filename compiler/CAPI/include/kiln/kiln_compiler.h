@@ -60,10 +60,11 @@ kiln_status_t kiln_compile_source(kiln_compiler_t compiler, const char *source,
 
 /** As kiln_compile_source, with the target chosen by `device`'s back end
  *  (CUDA: PTX for options->arch; OpenCL, Level Zero: SPIR-V). */
-kiln_status_t kiln_compile_source_for_device(
-    kiln_compiler_t compiler, kiln_device_t device, const char *source,
-    const char *filename, const kiln_compile_options_t *options,
-    kiln_binary_t *out);
+kiln_status_t
+kiln_compile_source_for_device(kiln_compiler_t compiler, kiln_device_t device,
+                               const char *source, const char *filename,
+                               const kiln_compile_options_t *options,
+                               kiln_binary_t *out);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -158,7 +158,8 @@ private:
 /// Refuses a binary with a kernel whose KernelMetadata::requiredFeatures or
 /// subGroupSize `device` cannot serve; every back end's loadExecutable
 /// calls this before loading.
-Status checkKernelFeatures(const DeviceInfo &device, const KernelBinary &binary);
+Status checkKernelFeatures(const DeviceInfo &device,
+                           const KernelBinary &binary);
 
 /// Ok when buffers of `device` have device addresses (launchPacked works);
 /// otherwise Unimplemented "device addresses of buffers are unsupported on

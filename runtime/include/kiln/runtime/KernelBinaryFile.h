@@ -73,7 +73,8 @@ StatusOr<KernelArtifact> deserializeKernelArtifact(const uint8_t *data,
 
 /// Writes an artifact file atomically: a temporary file in the same
 /// folder, flushed to disk, renamed over `path`.
-Status writeKernelBinaryFile(const std::string &path, const KernelBinary &binary,
+Status writeKernelBinaryFile(const std::string &path,
+                             const KernelBinary &binary,
                              const KernelBinaryProperties &properties = {});
 
 /// Reads an artifact file's binary (NotFound when it cannot be opened,

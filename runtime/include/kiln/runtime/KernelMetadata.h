@@ -133,8 +133,8 @@ inline constexpr uint64_t kMaxPrivateMemPerWorkItem = 16ull << 20;
 /// What a debug-mode kernel reports: the first bounds violation or failed
 /// assert of a launch (work-items race for it with an atomic on `status`).
 struct DebugRecord {
-  uint32_t status = 0;    ///< 0: nothing happened; else a DebugEvent.
-  uint32_t line = 0;      ///< Source line of the failing access/assert.
+  uint32_t status = 0; ///< 0: nothing happened; else a DebugEvent.
+  uint32_t line = 0;   ///< Source line of the failing access/assert.
   uint32_t column = 0;
   uint32_t nameIndex = 0; ///< Into KernelMetadata::debugNames (the array).
   uint32_t rank = 0;      ///< Number of valid entries in index/shape.
@@ -144,7 +144,11 @@ struct DebugRecord {
 };
 static_assert(sizeof(DebugRecord) == 72, "DebugRecord is part of the ABI");
 
-enum class DebugEvent : uint32_t { None = 0, OutOfBounds = 1, AssertFailed = 2 };
+enum class DebugEvent : uint32_t {
+  None = 0,
+  OutOfBounds = 1,
+  AssertFailed = 2
+};
 
 enum class BinaryFormat : uint8_t { PTX, SPIRV };
 

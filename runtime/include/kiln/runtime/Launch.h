@@ -142,10 +142,11 @@ Status checkLaunchOptions(const Kernel &kernel, const LaunchOptions &options);
 
 /// numba-dpex's call_kernel_async: launches like launchAsync and returns
 /// the device event and a host event that releases the launch's resources.
-StatusOr<LaunchEvents>
-callKernelAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
-                const IndexSpace &space, const std::vector<KernelArg> &args,
-                const EventList &waitFor = {});
+StatusOr<LaunchEvents> callKernelAsync(Queue &queue,
+                                       const std::shared_ptr<Kernel> &kernel,
+                                       const IndexSpace &space,
+                                       const std::vector<KernelArg> &args,
+                                       const EventList &waitFor = {});
 
 /// The launch arguments held by `blob`: the kernel's native ABI (the three
 /// range extents, the int64 launch rank if metadata().takesLaunchRank,
@@ -157,8 +158,7 @@ callKernelAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
 /// LocalAccessor parameters are refused (use launchAsync).
 StatusOr<std::vector<KernelArg>> unpackArguments(const Kernel &kernel,
                                                  const IndexSpace &space,
-                                                 const void *blob,
-                                                 size_t size);
+                                                 const void *blob, size_t size);
 
 /// Like cuLaunchKernel's `extra` / aclrtLaunchKernelWithHostArgs: launches
 /// from a packed host blob (see unpackArguments), checked like launchAsync.
@@ -175,8 +175,8 @@ launchPacked(Queue &queue, const std::shared_ptr<Kernel> &kernel,
 /// are stored as their buffers' deviceAddress(): the caller keeps those
 /// buffers alive while a launch may read the block. Copy the bytes to a
 /// device buffer (or have a kernel write them) for launchWithDeviceArguments.
-StatusOr<std::vector<uint8_t>> buildArgumentBlock(const Kernel &kernel,
-                                                  const std::vector<KernelArg> &args);
+StatusOr<std::vector<uint8_t>>
+buildArgumentBlock(const Kernel &kernel, const std::vector<KernelArg> &args);
 
 /// Like aclrtLaunchKernel: launches `kernel` with its arguments read from
 /// device memory, `blockOffset` bytes into `argumentBlock` (a buffer of the
@@ -200,13 +200,11 @@ StatusOr<LaunchEvents> launchWithDeviceArgumentsAsync(
     const EventList &waitFor, const LaunchOptions &options);
 
 /// launchWithDeviceArgumentsAsync, then waits for the kernel.
-Status launchWithDeviceArguments(Queue &queue,
-                                 const std::shared_ptr<Kernel> &kernel,
-                                 const IndexSpace &space,
-                                 const std::shared_ptr<Buffer> &argumentBlock,
-                                 uint64_t blockOffset,
-                                 const std::vector<KernelArg> &localAccessors = {},
-                                 const EventList &waitFor = {});
+Status launchWithDeviceArguments(
+    Queue &queue, const std::shared_ptr<Kernel> &kernel,
+    const IndexSpace &space, const std::shared_ptr<Buffer> &argumentBlock,
+    uint64_t blockOffset, const std::vector<KernelArg> &localAccessors = {},
+    const EventList &waitFor = {});
 
 /// Launches `kernel` and waits for it; returns its error if it failed.
 Status launch(Queue &queue, const std::shared_ptr<Kernel> &kernel,

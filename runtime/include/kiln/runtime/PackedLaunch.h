@@ -41,7 +41,7 @@ constexpr uint64_t kLocalAccessorAlignment = 16;
 
 /// The index space of a launch, padded to three dimensions with 1s.
 struct LaunchGeometry {
-  unsigned dims = 1;                       ///< 1..3 as the user gave it.
+  unsigned dims = 1; ///< 1..3 as the user gave it.
   std::array<int64_t, 3> global = {1, 1, 1};
   std::optional<std::array<int64_t, 3>> local; ///< Set for NdRange launches.
 };

@@ -58,18 +58,20 @@ public:
   /// Device -> host copy after `waitFor`; `dst` must stay valid until the
   /// returned event completes.
   StatusOr<std::shared_ptr<Event>>
-  readBufferAsync(const Buffer &src, void *dst, size_t bytes,
-                  size_t offset = 0, const EventList &waitFor = {});
+  readBufferAsync(const Buffer &src, void *dst, size_t bytes, size_t offset = 0,
+                  const EventList &waitFor = {});
   /// Device -> device copy (same device) after `waitFor`; the ranges of one
   /// buffer must not overlap.
-  StatusOr<std::shared_ptr<Event>>
-  copyBuffer(const Buffer &src, size_t srcOffset, Buffer &dst,
-             size_t dstOffset, size_t bytes, const EventList &waitFor = {});
+  StatusOr<std::shared_ptr<Event>> copyBuffer(const Buffer &src,
+                                              size_t srcOffset, Buffer &dst,
+                                              size_t dstOffset, size_t bytes,
+                                              const EventList &waitFor = {});
   /// Repeats `pattern` (1, 2, 4, ... 128 bytes) over `bytes` of `dst` from
   /// `offset`; both multiples of the pattern size.
-  StatusOr<std::shared_ptr<Event>>
-  fillBuffer(Buffer &dst, const void *pattern, size_t patternSize,
-             size_t offset, size_t bytes, const EventList &waitFor = {});
+  StatusOr<std::shared_ptr<Event>> fillBuffer(Buffer &dst, const void *pattern,
+                                              size_t patternSize, size_t offset,
+                                              size_t bytes,
+                                              const EventList &waitFor = {});
 
   /// Blocks until all submitted work is done. A debug kernel of this queue
   /// whose DebugRecord reports a failure makes it return that error.
@@ -117,12 +119,13 @@ protected:
   virtual StatusOr<std::shared_ptr<Event>>
   submitWrite(Buffer &dst, size_t offset, const void *src, size_t bytes,
               const EventList &waitFor);
+  virtual StatusOr<std::shared_ptr<Event>> submitRead(const Buffer &src,
+                                                      size_t offset, void *dst,
+                                                      size_t bytes,
+                                                      const EventList &waitFor);
   virtual StatusOr<std::shared_ptr<Event>>
-  submitRead(const Buffer &src, size_t offset, void *dst, size_t bytes,
-             const EventList &waitFor);
-  virtual StatusOr<std::shared_ptr<Event>>
-  submitCopy(const Buffer &src, size_t srcOffset, Buffer &dst,
-             size_t dstOffset, size_t bytes, const EventList &waitFor);
+  submitCopy(const Buffer &src, size_t srcOffset, Buffer &dst, size_t dstOffset,
+             size_t bytes, const EventList &waitFor);
   virtual StatusOr<std::shared_ptr<Event>>
   submitFill(Buffer &dst, size_t offset, size_t bytes, const void *pattern,
              size_t patternSize, const EventList &waitFor);

@@ -84,9 +84,7 @@ public:
 
   bool ok() const { return std::holds_alternative<T>(state_); }
   /// The failure, or an ok Status when a value is held.
-  Status status() const {
-    return ok() ? Status() : std::get<Status>(state_);
-  }
+  Status status() const { return ok() ? Status() : std::get<Status>(state_); }
   /// Message of the failure (empty when ok).
   std::string message() const { return status().message(); }
 

@@ -19,8 +19,8 @@
 #include "kiln/runtime/KernelMetadata.h"
 #include "kiln/runtime/Queue.h"
 
-#include <cstring>
 #include "kiln/runtime/Status.h"
+#include <cstring>
 
 #include <memory>
 #include <new>
