@@ -105,6 +105,21 @@ def run_gtest(binary, results, out_dir):
             results.add(name, "pass")
 
 
+def run_format_check(results):
+    """The tree's C/C++ files match .clang-format (scripts/check-format.sh)."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                          "check-format.sh")
+    proc = subprocess.run(["bash", script], capture_output=True, text=True)
+    name = "format: C/C++ files match .clang-format"
+    if proc.returncode == 2:
+        results.add(name, "skip", proc.stderr.strip())
+    elif proc.returncode != 0:
+        print(proc.stdout, end="")
+        results.add(name, "fail", proc.stdout.strip().splitlines()[0])
+    else:
+        results.add(name, "pass")
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -113,6 +128,7 @@ def main():
     out_dir = os.path.join(build, "test-results")
     os.makedirs(out_dir, exist_ok=True)
     results = Results()
+    run_format_check(results)
     run_lit(build, results, out_dir)
     for binary in gtest_binaries(build):
         run_gtest(binary, results, out_dir)
