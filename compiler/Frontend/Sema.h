@@ -153,6 +153,9 @@ private:
   void checkAtomicRef(ast::ExprPtr &e);
   void checkAtomicMethod(ast::ExprPtr &e, ast::ExprPtr &ref,
                          const std::string &method, SourceLoc methodLoc);
+  /// numba-dpex's `compare_exchange(expected, desired, expected_idx=0)` on
+  /// an AtomicRef of element type `t`.
+  void checkCompareExchange(ast::ExprPtr &e, ast::ExprPtr &ref, Type t);
   /// `MemoryOrder.X` / `MemoryScope.X` / `AddressSpace.X`.
   std::optional<int> enumValue(ast::Expr &e, llvm::StringRef enumName);
   /// Indices `i` or `(i, j)` for an array of rank `rank`, as int64.

@@ -380,47 +380,7 @@ void Sema::checkAtomicMethod(ExprPtr &e, ExprPtr &ref,
     return;
   }
   if (method == "compare_exchange") {
-    std::vector<ExprPtr *> args;
-    if (!bindArguments(*call, method,
-                       {"expected_array", "expected_index", "desired"}, 3,
-                       args))
-      return;
-    VarDecl *expected = lookupObject(**args[0]);
-    if (!expected || !expected->type.isArray()) {
-      checkExpr(*args[0]);
-      if ((*args[0])->type.isValid())
-        error((*args[0])->loc, "the expected value of 'compare_exchange' "
-                               "is passed as an array and an index, as in "
-                               "'compare_exchange(exp, 0, desired)'");
-      return;
-    }
-    if (expected->type.elementType() != t) {
-      error((*args[0])->loc, "the expected array of 'compare_exchange' "
-                             "must have '" +
-                                 t.str() +
-                                 "' elements, like "
-                                 "the atomic, not '" +
-                                 expected->type.elementType().str() + "'");
-      return;
-    }
-    auto elem = std::make_unique<ArrayElementExpr>((*args[1])->loc, expected);
-    if (!checkIndexList(*args[1], expected->type.rank(), expected->name,
-                        (*args[1])->loc, elem->indices))
-      return;
-    elem->type = t;
-    ExprPtr &desired = *args[2];
-    checkExpr(desired);
-    if (!convertImplicitly(desired, t,
-                           "the desired value of "
-                           "'compare_exchange'"))
-      return;
-    auto b = std::make_unique<BuiltinExpr>(call->loc,
-                                           Builtin::AtomicCompareExchange);
-    b->args.push_back(std::move(ref));
-    b->args.push_back(std::move(elem));
-    b->args.push_back(std::move(desired));
-    b->type = Type::boolean();
-    e = std::move(b);
+    checkCompareExchange(e, ref, t);
     return;
   }
   error(methodLoc, "'AtomicRef' has no method '" + method +
@@ -428,4 +388,66 @@ void Sema::checkAtomicMethod(ExprPtr &e, ExprPtr &ref,
                        "fetch_add, fetch_sub, fetch_min, fetch_max, fetch_and, "
                        "fetch_or, fetch_xor, load, store, exchange and "
                        "compare_exchange)");
+}
+
+void Sema::checkCompareExchange(ExprPtr &e, ExprPtr &ref, Type t) {
+  auto *call = llvm::cast<CallExpr>(e.get());
+  for (const Keyword &k : call->keywords)
+    if (k.name == "expected_array" || k.name == "expected_index") {
+      error(k.loc, "'compare_exchange' takes numba-dpex's arguments "
+                   "(expected, desired, expected_idx=0); '" +
+                       k.name + "' was Kiln's older spelling");
+      return;
+    }
+  std::vector<ExprPtr *> args;
+  if (!bindArguments(*call, "compare_exchange",
+                     {"expected", "desired", "expected_idx"}, 2, args))
+    return;
+  // Kiln's older signature was (expected_array, expected_index, desired):
+  // such a call still binds, with the index and the value swapped.
+  if (call->args.size() == 3)
+    diags.warning(call->args[2]->loc,
+                  "the third argument of 'compare_exchange' is expected_idx "
+                  "(numba-dpex's compare_exchange(expected, desired, "
+                  "expected_idx=0)), not the desired value as in Kiln before "
+                  "spec v2; pass it as 'expected_idx=' to say so");
+  ExprPtr &expArg = *args[0];
+  VarDecl *expected = lookupObject(*expArg);
+  if (!expected || !expected->type.isArray()) {
+    checkExpr(expArg);
+    if (expArg->type.isValid())
+      error(expArg->loc, "the expected value of 'compare_exchange' is passed "
+                         "in an array, as in 'compare_exchange(exp, desired, "
+                         "expected_idx=0)', not as '" +
+                             expArg->type.str() + "'");
+    return;
+  }
+  if (expected->type.elementType() != t) {
+    error(expArg->loc, "the expected array of 'compare_exchange' must have '" +
+                           t.str() + "' elements, like the atomic, not '" +
+                           expected->type.elementType().str() + "'");
+    return;
+  }
+  // Python evaluates the arguments in order: the desired value, then the
+  // index (MLIRGen keeps this order).
+  ExprPtr &desired = *args[1];
+  checkExpr(desired);
+  if (!convertImplicitly(desired, t, "the desired value of 'compare_exchange'"))
+    return;
+  ExprPtr defaultIndex;
+  if (!args[2])
+    defaultIndex = std::make_unique<IntLiteral>(call->loc, 0);
+  ExprPtr &index = args[2] ? *args[2] : defaultIndex;
+  auto elem = std::make_unique<ArrayElementExpr>(index->loc, expected);
+  if (!checkIndexList(index, expected->type.rank(), expected->name, index->loc,
+                      elem->indices))
+    return;
+  elem->type = t;
+  auto b =
+      std::make_unique<BuiltinExpr>(call->loc, Builtin::AtomicCompareExchange);
+  b->args.push_back(std::move(ref));
+  b->args.push_back(std::move(elem));
+  b->args.push_back(std::move(desired));
+  b->type = Type::boolean();
+  e = std::move(b);
 }

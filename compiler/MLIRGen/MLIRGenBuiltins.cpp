@@ -182,12 +182,13 @@ Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
     return Value();
   }
   case B::AtomicCompareExchange: {
-    // SYCL's compare_exchange_strong(expected&, desired): on failure the
-    // current value is written back to `expected`.
+    // numba-dpex's compare_exchange(expected, desired, expected_idx), SYCL's
+    // compare_exchange_strong(expected&, desired): on failure the current
+    // value is written back to `expected`. Arguments in source order.
     AtomicTarget t = genAtomicTarget(*e.args[0]);
     auto &expected = llvm::cast<ast::ArrayElementExpr>(*e.args[1]);
-    llvm::SmallVector<Value, 3> expIndices = genIndices(expected);
     Value desired = genExpr(*e.args[2]);
+    llvm::SmallVector<Value, 3> expIndices = genIndices(expected);
     Value expArray = args.lookup(expected.array);
     mlir::Type elem = toMLIR(expected.type);
     Value exp = kiln::LoadOp::create(builder, l, elem, expArray, expIndices);

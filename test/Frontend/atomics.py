@@ -2,7 +2,8 @@
 # AtomicRef (spec section 5): inline or bound to a variable (its indices
 # are evaluated once, at the binding, and kept in slots); fetch_min/max on
 # unsigned elements are umin/umax; compare_exchange returns bool and on
-# failure writes the current value to expected_array[expected_index].
+# failure writes the current value to expected[expected_idx] (numba-dpex's
+# compare_exchange(expected, desired, expected_idx=0)).
 
 # CHECK-LABEL: kiln.kernel @k(
 # CHECK: %[[I:.+]] = memref.load
@@ -47,7 +48,7 @@ def k(it: NdItem, a: Array[int32], m: Array[uint64, 2], f: Array[float32], loc: 
     out[0] = int32(rf.load())
     l = AtomicRef(loc, 0, address_space=AddressSpace.LOCAL)
     l.fetch_min(int32(i))
-    ok = AtomicRef(a, 0, memory_order=MemoryOrder.SEQ_CST).compare_exchange(exp, 0, 42)
+    ok = AtomicRef(a, 0, memory_order=MemoryOrder.SEQ_CST).compare_exchange(exp, 42)
     if ok:
         out[1] = old
 

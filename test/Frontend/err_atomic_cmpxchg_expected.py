@@ -2,4 +2,4 @@
 # CHECK: {{.*}}err_atomic_cmpxchg_expected.py:5:43: error: the expected array of 'compare_exchange' must have 'int32' elements, like the atomic, not 'int64'
 @kernel
 def k(item: Item, a: Array[int32], e: Array[int64]):
-    ok = AtomicRef(a, 0).compare_exchange(e, 0, 1)
+    ok = AtomicRef(a, 0).compare_exchange(e, 1)

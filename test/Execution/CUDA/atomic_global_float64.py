@@ -24,7 +24,7 @@ def atom(item: Item, v: Array[float64], acc: Array[float64], own: Array[float64,
     AtomicRef(acc, 3, memory_scope=MemoryScope.DEVICE).fetch_max(x)
     e = private_array(1, float64)
     e[0] = AtomicRef(acc, 7, memory_order=MemoryOrder.ACQUIRE).load()
-    while not AtomicRef(acc, 7).compare_exchange(e, 0, e[0] + 1):
+    while not AtomicRef(acc, 7).compare_exchange(e, e[0] + 1):
         pass
     r = AtomicRef(own, (i, 0))
     old[i, 0] = r.fetch_add(x)
@@ -37,5 +37,5 @@ def atom(item: Item, v: Array[float64], acc: Array[float64], own: Array[float64,
     old[i, 7] = AtomicRef(own, (i, 7)).load()
     AtomicRef(own, (i, 8), MemoryOrder.RELEASE).store(x)
     old[i, 9] = AtomicRef(own, (i, 9)).exchange(x)
-    ok[i, 0] = AtomicRef(own, (i, 10)).compare_exchange(exp, (i, 0), x)
-    ok[i, 1] = AtomicRef(own, (i, 11)).compare_exchange(exp, (i, 1), x)
+    ok[i, 0] = AtomicRef(own, (i, 10)).compare_exchange(exp, x, expected_idx=(i, 0))
+    ok[i, 1] = AtomicRef(own, (i, 11)).compare_exchange(exp, x, expected_idx=(i, 1))

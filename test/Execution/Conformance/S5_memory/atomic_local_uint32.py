@@ -33,7 +33,7 @@ def atom(it: NdItem, v: Array[uint32], init: Array[uint32], acc: Array[uint32, 2
     AtomicRef(lacc, 6).fetch_xor(x)
     e = private_array(1, uint32)
     e[0] = AtomicRef(lacc, 7, memory_order=MemoryOrder.ACQUIRE).load()
-    while not AtomicRef(lacc, 7).compare_exchange(e, 0, e[0] + 1):
+    while not AtomicRef(lacc, 7).compare_exchange(e, e[0] + 1):
         pass
     r = AtomicRef(lown, (l, 0))
     old[i, 0] = r.fetch_add(x)
@@ -46,8 +46,8 @@ def atom(it: NdItem, v: Array[uint32], init: Array[uint32], acc: Array[uint32, 2
     old[i, 7] = AtomicRef(lown, (l, 7)).load()
     AtomicRef(lown, (l, 8), MemoryOrder.RELEASE).store(x)
     old[i, 9] = AtomicRef(lown, (l, 9)).exchange(x)
-    ok[i, 0] = AtomicRef(lown, (l, 10)).compare_exchange(exp, (i, 0), x)
-    ok[i, 1] = AtomicRef(lown, (l, 11)).compare_exchange(exp, (i, 1), x)
+    ok[i, 0] = AtomicRef(lown, (l, 10)).compare_exchange(exp, x, expected_idx=(i, 0))
+    ok[i, 1] = AtomicRef(lown, (l, 11)).compare_exchange(exp, x, expected_idx=(i, 1))
     group_barrier(g)
     if g.leader():
         for k in range(8):
