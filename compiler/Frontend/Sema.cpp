@@ -101,6 +101,13 @@ void Sema::ensureChecked(FunctionDef &f, SourceLoc callLoc) {
     return;
   }
   ++callDepth;
+  // The checks of a call chain nest: each level on a stack with room for
+  // it, whatever the build's frame sizes (StackBudget.h).
+  stack.run([&] { checkNested(f); });
+  --callDepth;
+}
+
+void Sema::checkNested(FunctionDef &f) {
   // Save the state of the function being checked (this is a call from it).
   FunctionDef *savedFn = fn;
   auto savedVars = std::move(vars);
@@ -126,7 +133,6 @@ void Sema::ensureChecked(FunctionDef &f, SourceLoc callLoc) {
   paramConstants = std::move(savedConstants);
   loopDepth = savedLoopDepth;
   sawBareReturn = savedBareReturn;
-  --callDepth;
 }
 
 //===----------------------------------------------------------------------===//

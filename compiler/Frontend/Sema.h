@@ -14,6 +14,7 @@
 #include "compiler/Frontend/AST.h"
 #include "compiler/Frontend/ConstantFolder.h"
 #include "compiler/Frontend/Specialization.h"
+#include "compiler/Frontend/StackBudget.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -51,6 +52,9 @@ private:
   /// Checks `fn` now unless done or under way; `callLoc` is the call that
   /// needs it (none for the module's own pass over its functions).
   void ensureChecked(ast::FunctionDef &fn, SourceLoc callLoc = {});
+  /// Checks the body of `fn`, called from the function being checked, and
+  /// restores the caller's state after.
+  void checkNested(ast::FunctionDef &fn);
   void checkBody(ast::FunctionDef &fn);
   void checkParameters(ast::FunctionDef &fn, const Specialization *spec);
   /// A parameter's annotation. `isConstant` is set for `Constant[T]` (then
@@ -216,10 +220,13 @@ private:
   unsigned loopDepth = 0;
   bool sawBareReturn = false;
   /// Functions being checked, each called from the one before: checking
-  /// recurses along a call chain, so its length is bounded (one error).
+  /// recurses along a call chain, each level through `stack`. The chain's
+  /// length is bounded too (one error), so that a pathological module
+  /// cannot take unbounded time and memory.
   unsigned callDepth = 0;
   bool reportedCallDepth = false;
   static constexpr unsigned kMaxCallDepth = 500;
+  StackBudget stack;
 
   llvm::StringMap<const ast::ConstantDef *> constants;
   llvm::StringSet<> ignoredNames;
