@@ -3,6 +3,8 @@
 #   ptxas  - CUDA's ptxas is installed (every PTX test runs it)
 #   opencl - an OpenCL CPU device (PoCL) is present; tests use --device cpu
 #   cuda   - a CUDA driver and GPU are present (GPU machine only)
+#   asan, ubsan - Kiln is built with AddressSanitizer / UndefinedBehavior-
+#            Sanitizer (scripts/sanitize.sh, docs/reliability.md)
 import os
 import shutil
 import subprocess
@@ -54,3 +56,41 @@ if probe("cpu"):
     config.available_features.add("opencl")
 if probe("cuda"):
     config.available_features.add("cuda")
+
+
+def sanitizers():
+    """The sanitizers of the build's -fsanitize= flags (scripts/sanitize.sh)."""
+    flags = (config.kiln_cxx_flags + " " + config.kiln_exe_linker_flags).split()
+    return sorted({name for flag in flags if flag.startswith("-fsanitize=")
+                   for name in flag[len("-fsanitize="):].split(",")})
+
+
+def sanitizer_runtime(library):
+    """The path of the compiler's shared sanitizer runtime `library`."""
+    try:
+        result = subprocess.run(
+            [config.kiln_cxx_compiler, "-print-file-name=" + library],
+            capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    path = result.stdout.strip()
+    return path if os.path.isabs(path) and os.path.exists(path) else None
+
+
+# Programs built outside Kiln's build link its instrumented libraries and
+# need the same sanitizer runtimes: %sanitize_flags is the build's
+# -fsanitize= flag (empty in a normal build). A program not built with
+# AddressSanitizer that loads libkiln.so (Python through ctypes) must load
+# ASan's runtime first: %sanitizer_preload is `env LD_PRELOAD=<libasan>`
+# in an ASan build (the GCC runtime the build links), empty otherwise.
+config.sanitizers = sanitizers()
+if "address" in config.sanitizers:
+    config.available_features.add("asan")
+if "undefined" in config.sanitizers:
+    config.available_features.add("ubsan")
+sanitize_flags = ("-fsanitize=" + ",".join(config.sanitizers)
+                  if config.sanitizers else "")
+config.substitutions.append(("%sanitize_flags", sanitize_flags))
+preload = sanitizer_runtime("libasan.so") if "address" in config.sanitizers else None
+config.substitutions.append(
+    ("%sanitizer_preload", "env LD_PRELOAD=" + preload if preload else ""))
