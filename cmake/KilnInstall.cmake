@@ -20,13 +20,31 @@ function(kiln_export_includes target dir)
     $<BUILD_INTERFACE:${dir}> $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 endfunction()
 
-kiln_export_includes(KilnRuntime ${KILN_SOURCE_DIR}/runtime/include)
+# The runtime's libraries (runtime/CMakeLists.txt), users first, so that
+# the list is also the static link order of kiln.pc.
+get_property(kiln_runtime_drivers GLOBAL PROPERTY KILN_RUNTIME_DRIVERS)
+set(kiln_runtime_libs KilnRuntimeC KilnRuntimeLaunchers KilnRuntimeNpy
+  KilnRuntime ${kiln_runtime_drivers} KilnRuntimeCore)
+kiln_export_includes(KilnRuntimeCore ${KILN_SOURCE_DIR}/runtime/include)
+kiln_export_includes(KilnRuntimeNpy ${KILN_SOURCE_DIR}/runtime/tooling/include)
+kiln_export_includes(KilnRuntimeLaunchers
+  ${KILN_SOURCE_DIR}/runtime/tooling/include)
 kiln_export_includes(KilnRuntimeC ${KILN_SOURCE_DIR}/runtime/capi/include)
-install(TARGETS KilnRuntime KilnRuntimeC EXPORT KilnRuntimeTargets
+install(TARGETS ${kiln_runtime_libs} EXPORT KilnRuntimeTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY ${KILN_SOURCE_DIR}/runtime/include/kiln
+  ${KILN_SOURCE_DIR}/runtime/tooling/include/kiln
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
+# kiln.pc's Libs: every runtime library, then what they link against.
+set(KILN_PC_LIBS "")
+foreach(lib ${kiln_runtime_libs})
+  string(APPEND KILN_PC_LIBS " -l${lib}")
+endforeach()
+if(KILN_ENABLE_OPENCL)
+  string(APPEND KILN_PC_LIBS " -lOpenCL")
+endif()
+string(APPEND KILN_PC_LIBS " -ldl")
 install(EXPORT KilnRuntimeTargets NAMESPACE Kiln::
   DESTINATION ${KILN_INSTALL_CMAKEDIR})
 

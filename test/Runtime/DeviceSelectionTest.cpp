@@ -18,6 +18,11 @@ size_t openclDeviceCount() {
   return count;
 }
 
+/// Skips the test when this build left the `name` driver out.
+#define SKIP_UNLESS_DRIVER_BUILT(name)                                         \
+  if (!builtinDrivers().find(name))                                            \
+  GTEST_SKIP() << "the " name " driver is switched off in this build"
+
 /// dlerror() of loading the CUDA driver, or "" when it loads.
 std::string cudaDriverLoadError() {
   void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
@@ -30,6 +35,7 @@ std::string cudaDriverLoadError() {
 }
 
 TEST(DeviceSelection, CpuOpensAnOpenCLCpuDevice) {
+  SKIP_UNLESS_DRIVER_BUILT("opencl");
   StatusOr<std::shared_ptr<Device>> device = openDevice("cpu");
   if (!device.ok() && device.status().code() == StatusCode::NotFound)
     GTEST_SKIP() << "no OpenCL CPU device here: " << device.message();
@@ -53,6 +59,7 @@ TEST(DeviceSelection, OpenclAndOpencl0AreTheFirstDevice) {
 }
 
 TEST(DeviceSelection, OutOfRangeOpenCLOrdinalSaysHowManyExist) {
+  SKIP_UNLESS_DRIVER_BUILT("opencl");
   size_t count = openclDeviceCount();
   std::string selector = "opencl:" + std::to_string(count + 2);
   StatusOr<std::shared_ptr<Device>> device = openDevice(selector);
@@ -82,6 +89,7 @@ TEST(DeviceSelection, MalformedOrdinalIsRejected) {
 }
 
 TEST(DeviceSelection, CudaWithoutDriverReportsDlerror) {
+  SKIP_UNLESS_DRIVER_BUILT("cuda");
   std::string loadError = cudaDriverLoadError();
   if (loadError.empty())
     GTEST_SKIP() << "a CUDA driver is installed; CudaWithDriverOpensDevice0 "
@@ -95,6 +103,7 @@ TEST(DeviceSelection, CudaWithoutDriverReportsDlerror) {
 }
 
 TEST(DeviceSelection, CudaWithDriverOpensDevice0) {
+  SKIP_UNLESS_DRIVER_BUILT("cuda");
   std::string loadError = cudaDriverLoadError();
   if (!loadError.empty())
     GTEST_SKIP() << "no CUDA driver: " << loadError;

@@ -4,9 +4,10 @@
 // CUDA: a machine without libcuda.so.1 gets an Unavailable status.
 //
 //===----------------------------------------------------------------------===//
+#include "CudaDriver.h"
 #include "CudaDevice.h"
 #include "CudaStatus.h"
-#include "Driver.h"
+#include "kiln/runtime/Driver.h"
 
 namespace kiln {
 namespace {

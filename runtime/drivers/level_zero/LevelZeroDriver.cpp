@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "LevelZeroDriver.h"
 
-#include "Driver.h"
 #include "LevelZeroDevice.h"
+#include "kiln/runtime/Driver.h"
 
 namespace kiln {
 namespace {

@@ -1,7 +1,7 @@
 //===- LevelZeroDriver.h - The Level Zero back end's entry point -*- C++
 //-*-===//
 //
-// Declares the driver factory for DriverRegistry.cpp ("level_zero[:i]").
+// Declares the driver factory for BuiltinDrivers.cpp ("level_zero[:i]").
 // Header-free of Level Zero and of runtime/src so that tests can include it.
 //
 //===----------------------------------------------------------------------===//

@@ -1,13 +1,13 @@
 //===- LevelZeroDriverWithoutHeaders.cpp - Stub when ze_api.h is absent -===//
 //
 // Built instead of the real driver when CMake finds no Level Zero headers
-// (e.g. a CUDA machine without libze-dev), so that DriverRegistry.cpp is
+// (e.g. a CUDA machine without libze-dev), so that BuiltinDrivers.cpp is
 // the same either way and "level_zero" says why it cannot work.
 //
 //===----------------------------------------------------------------------===//
 #include "LevelZeroDriver.h"
 
-#include "Driver.h"
+#include "kiln/runtime/Driver.h"
 
 namespace kiln {
 namespace {

@@ -4,9 +4,10 @@
 // ordinal over all platforms ("opencl:i").
 //
 //===----------------------------------------------------------------------===//
-#include "Driver.h"
+#include "OpenCLDriver.h"
 #include "OpenCLDevice.h"
 #include "OpenCLDeviceInfo.h"
+#include "kiln/runtime/Driver.h"
 
 namespace kiln {
 namespace {
