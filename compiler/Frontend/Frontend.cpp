@@ -15,22 +15,81 @@ std::unique_ptr<ast::Module> kiln::parse(llvm::StringRef source,
   return Parser(std::move(tokens), diags, filename).parseModule();
 }
 
-std::unique_ptr<ast::Module>
-kiln::parseAndCheck(llvm::StringRef source, llvm::StringRef filename,
-                    DiagnosticEngine &diags,
-                    const std::vector<Specialization> &specs) {
+namespace {
+/// Parses `source` and checks it with the specializations `specialize`
+/// picks from the parsed module.
+std::unique_ptr<ast::Module> parseThenCheck(llvm::StringRef source,
+                                            llvm::StringRef filename,
+                                            DiagnosticEngine &diags,
+                                            SpecializationProvider specialize) {
   unsigned before = diags.errorCount();
   llvm::StringRef text = diags.addSource(source, filename);
   std::vector<Token> tokens = tokenize(text, diags);
   Parser parser(std::move(tokens), diags, filename);
   std::unique_ptr<ast::Module> module = parser.parseModule();
+  std::optional<std::vector<Specialization>> specs = specialize(*module);
+  if (!specs)
+    return nullptr;
   // Type-check even after syntax errors: the kernels that parsed still get
   // their errors reported in the same run. Generic device functions are
   // parsed again for each specialization.
-  checkModule(*module, diags, specs, [&](size_t tokenPos) {
+  checkModule(*module, diags, *specs, [&](size_t tokenPos) {
     return parser.reparseFunction(tokenPos);
   });
   if (diags.errorCount() != before)
     return nullptr;
   return module;
+}
+
+/// True for `Constant[T]` (or `kiln.Constant[T]`).
+bool isConstantAnnotation(const ast::Expr *annotation) {
+  auto *subscript = llvm::dyn_cast_or_null<ast::SubscriptExpr>(annotation);
+  if (!subscript)
+    return false;
+  if (auto *name = llvm::dyn_cast<ast::NameExpr>(subscript->value.get()))
+    return name->name == "Constant";
+  if (auto *attr = llvm::dyn_cast<ast::AttributeExpr>(subscript->value.get()))
+    return attr->attr == "Constant";
+  return false;
+}
+} // namespace
+
+std::unique_ptr<ast::Module>
+kiln::parseAndCheck(llvm::StringRef source, llvm::StringRef filename,
+                    DiagnosticEngine &diags,
+                    const std::vector<Specialization> &specs) {
+  return parseThenCheck(
+      source, filename, diags,
+      [&](const ast::Module &) -> std::optional<std::vector<Specialization>> {
+        return specs;
+      });
+}
+
+std::unique_ptr<ast::Module>
+kiln::parseAndCheck(llvm::StringRef source, llvm::StringRef filename,
+                    DiagnosticEngine &diags,
+                    SpecializationProvider specialize) {
+  return parseThenCheck(source, filename, diags, specialize);
+}
+
+std::optional<std::vector<DeclaredParameter>>
+kiln::declaredKernelParameters(const ast::Module &module,
+                               llvm::StringRef kernel) {
+  for (const auto &function : module.functions) {
+    if (function->kind != ast::FunctionKind::Kernel || function->name != kernel)
+      continue;
+    std::vector<DeclaredParameter> params;
+    for (size_t i = 1; i < function->params.size(); ++i) {
+      const ast::Param &param = function->params[i];
+      DeclaredParameter declared{param.name,
+                                 DeclaredParameter::Role::Annotated};
+      if (!param.annotation)
+        declared.role = DeclaredParameter::Role::Generic;
+      else if (isConstantAnnotation(param.annotation.get()))
+        declared.role = DeclaredParameter::Role::Constant;
+      params.push_back(std::move(declared));
+    }
+    return params;
+  }
+  return std::nullopt;
 }

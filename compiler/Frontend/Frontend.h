@@ -39,6 +39,27 @@ parseAndCheck(llvm::StringRef source, llvm::StringRef filename,
               DiagnosticEngine &diags,
               const std::vector<Specialization> &specs = {});
 
+/// Computes the specializations of a parsed, not yet checked module; nullopt
+/// stops compilation (the provider has said why, to its caller).
+using SpecializationProvider =
+    llvm::function_ref<std::optional<std::vector<Specialization>>(
+        const ast::Module &)>;
+
+/// parseAndCheck with the specializations chosen after parsing, from the
+/// module itself (one parse: a JIT specializing from launch arguments
+/// needs to know which parameters are generic). Returns null when the
+/// provider stops or any error was reported.
+std::unique_ptr<ast::Module> parseAndCheck(llvm::StringRef source,
+                                           llvm::StringRef filename,
+                                           DiagnosticEngine &diags,
+                                           SpecializationProvider specialize);
+
+/// The parameters after the index of kernel `kernel` in a parsed module,
+/// with their roles read off the annotations; nullopt when there is no
+/// such kernel.
+std::optional<std::vector<DeclaredParameter>>
+declaredKernelParameters(const ast::Module &module, llvm::StringRef kernel);
+
 } // namespace kiln
 
 #endif // KILN_FRONTEND_FRONTEND_H

@@ -71,6 +71,18 @@ struct Specialization {
   std::map<std::string, ConstantValue> constants;
 };
 
+/// A kernel parameter after the index, as declared (before type checking):
+/// what a caller specializing from launch arguments must know of it.
+struct DeclaredParameter {
+  enum class Role {
+    Annotated, ///< Its annotation is its type; an argument does not change it.
+    Generic,   ///< Unannotated: its type comes from its argument.
+    Constant,  ///< `Constant[T]`: its argument's value is compiled in.
+  };
+  std::string name;
+  Role role = Role::Annotated;
+};
+
 /// Parses a signature written for the command line:
 ///   KERNEL:NAME=VALUE,NAME=VALUE,...
 /// where VALUE is a type ("float32", "Array[float32, 2]") or a constant
