@@ -26,6 +26,10 @@ for var in ("HOME", "TMPDIR", "OCL_ICD_VENDORS", "POCL_DEVICES",
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
+# kiln-run and the C API compile through the JIT's disk cache by default:
+# the tests keep theirs in the build tree, not in the user's home.
+config.environment["KILN_CACHE_DIR"] = os.path.join(config.test_exec_root,
+                                                    "kiln-cache")
 config.substitutions.append(("%python", config.python_with_numpy))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%examples", os.path.join(config.kiln_src_root, "examples")))

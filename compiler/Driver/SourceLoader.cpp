@@ -37,7 +37,9 @@ loadKernelSource(MLIRContext &context, llvm::StringRef source,
                  const LoadOptions &options) {
   kiln::DiagnosticEngine diags(diagnostics);
   std::unique_ptr<ast::Module> ast =
-      parseAndCheck(source, filename, diags, options.specializations);
+      options.specialize
+          ? parseAndCheck(source, filename, diags, options.specialize)
+          : parseAndCheck(source, filename, diags, options.specializations);
   if (!ast)
     return failure();
   if (options.dumpAST) {

@@ -15,9 +15,15 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
+
 namespace kiln {
+namespace ast {
+struct Module;
+} // namespace ast
 
 enum class SourceLanguage { Kernel, KilnMLIR };
 
@@ -32,6 +38,12 @@ struct LoadOptions {
   /// Specialization.h and parseAndCheck). Kiln MLIR input is already
   /// specialized: giving any here for it is an error.
   std::vector<Specialization> specializations;
+  /// When set (kernel source only), replaces `specializations`: called
+  /// with the parsed module before type checking, it picks them from the
+  /// module itself (Frontend.h); nullopt stops loading with failure.
+  llvm::function_ref<std::optional<std::vector<Specialization>>(
+      const ast::Module &)>
+      specialize;
 };
 
 /// Builds a verified kiln module from `source` (named `filename` in

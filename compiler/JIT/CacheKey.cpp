@@ -89,3 +89,68 @@ std::string kiln::describeReasons(const std::vector<RecompileReason> &reasons) {
     text += (text.empty() ? "" : "; ") + r.detail;
   return text;
 }
+
+namespace {
+std::string escapeField(llvm::StringRef text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c == '\n')
+      out += "\\n";
+    else
+      out.push_back(c);
+  }
+  return out;
+}
+
+std::optional<std::string> unescapeField(llvm::StringRef text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\\') {
+      out.push_back(text[i]);
+      continue;
+    }
+    if (++i == text.size())
+      return std::nullopt;
+    if (text[i] == 't')
+      out.push_back('\t');
+    else if (text[i] == 'n')
+      out.push_back('\n');
+    else if (text[i] == '\\')
+      out.push_back('\\');
+    else
+      return std::nullopt;
+  }
+  return out;
+}
+} // namespace
+
+std::string kiln::serializeKey(const CacheKey &key) {
+  std::string text;
+  for (const KeyComponent &c : key.components())
+    text += escapeField(c.category) + "\t" + escapeField(c.name) + "\t" +
+            (c.isDigest ? "1" : "0") + "\t" + escapeField(c.value) + "\n";
+  return text;
+}
+
+std::optional<CacheKey> kiln::parseSerializedKey(llvm::StringRef text) {
+  CacheKey key;
+  llvm::SmallVector<llvm::StringRef> lines;
+  text.split(lines, '\n', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef line : lines) {
+    llvm::SmallVector<llvm::StringRef, 4> fields;
+    line.split(fields, '\t');
+    if (fields.size() != 4 || (fields[2] != "0" && fields[2] != "1"))
+      return std::nullopt;
+    std::optional<std::string> category = unescapeField(fields[0]);
+    std::optional<std::string> name = unescapeField(fields[1]);
+    std::optional<std::string> value = unescapeField(fields[3]);
+    if (!category || !name || !value)
+      return std::nullopt;
+    key.add(*category, *name, *value, fields[2] == "1");
+  }
+  return key;
+}

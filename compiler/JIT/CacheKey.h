@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,12 @@ private:
 /// name), in the order of `after`, then those only in `before`.
 std::vector<RecompileReason> diffKeys(const CacheKey &before,
                                       const CacheKey &after);
+
+/// The components as text, one per line (category, name, digest flag,
+/// value; tabs, newlines and backslashes escaped), and back: nullopt for
+/// text that is not such a list.
+std::string serializeKey(const CacheKey &key);
+std::optional<CacheKey> parseSerializedKey(llvm::StringRef text);
 
 /// "source changed; parameter 'x': ... " — the reasons joined for a log.
 std::string describeReasons(const std::vector<RecompileReason> &reasons);

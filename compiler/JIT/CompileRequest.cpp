@@ -5,6 +5,9 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+
+#include <dlfcn.h>
 
 using namespace kiln;
 
@@ -20,6 +23,30 @@ std::string canonicalType(llvm::StringRef type) {
   return out;
 }
 
+/// The size and modification time of the file holding this compiler (the
+/// executable, or the shared library embedding it): a rebuilt compiler
+/// whose version numbers did not change must not get the old one's
+/// binaries from a disk cache.
+std::string compilerBuild() {
+  static const std::string build = [] {
+    Dl_info info;
+    std::string path;
+    if (::dladdr(reinterpret_cast<void *>(&compilerBuild), &info) &&
+        info.dli_fname)
+      path = info.dli_fname;
+    llvm::sys::fs::file_status status;
+    if (path.empty() || llvm::sys::fs::status(path, status))
+      path = llvm::sys::fs::getMainExecutable(
+          nullptr, reinterpret_cast<void *>(&compilerBuild));
+    if (path.empty() || llvm::sys::fs::status(path, status))
+      return std::string("unknown");
+    return std::to_string(status.getSize()) + " bytes, modified " +
+           std::to_string(
+               status.getLastModificationTime().time_since_epoch().count());
+  }();
+  return build;
+}
+
 } // namespace
 
 llvm::Expected<CacheKey> kiln::buildCacheKey(const CompileRequest &request,
@@ -29,6 +56,7 @@ llvm::Expected<CacheKey> kiln::buildCacheKey(const CompileRequest &request,
           std::string(kilnVersion()) + " (compiler ABI " +
               std::to_string(kCompilerABIVersion) + ")");
   key.add("toolchain", "llvm version", LLVM_VERSION_STRING);
+  key.add("toolchain", "compiler build", compilerBuild());
   key.add("source", "language",
           languageOfPath(request.filename) == SourceLanguage::KilnMLIR
               ? "kiln-mlir"

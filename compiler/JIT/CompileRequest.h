@@ -12,6 +12,7 @@
 #include "compiler/Frontend/Specialization.h"
 #include "compiler/JIT/ArtifactProperties.h"
 #include "compiler/JIT/CacheKey.h"
+#include "compiler/Session/ArgumentSpecialization.h"
 #include "compiler/Target/TargetInfo.h"
 #include "kiln/runtime/KernelBinaryFile.h"
 
@@ -55,13 +56,20 @@ struct CompileRequest {
   /// their kernel pointer arguments get `llvm.align 16` (kiln.align), and
   /// the set is part of the cache key and the artifact ("jit.aligned16").
   std::set<std::string> aligned16;
+  /// The launch arguments of `kernel` (which must be named): the compiler
+  /// reads the kernel's parameters and derives `specialization` and
+  /// `aligned16` from them (ArgumentSpecialization.h). Then
+  /// `specialization` must be empty.
+  std::optional<std::vector<ArgumentDescriptor>> arguments;
 };
 
 /// Content digest of a library file (the JIT memoises them).
 using FileDigester =
     llvm::function_ref<llvm::Expected<Digest>(const std::string &path)>;
 
-/// The cache key of `request`: toolchain versions, source, kernel,
+/// The cache key of `request` (its `arguments` already resolved into
+/// `specialization` and `aligned16`: they are not keyed themselves):
+/// toolchain versions and the compiler's build, source, kernel,
 /// specialization, alignment, target, arch (PTX), options, libraries
 /// (libdevice too for PTX). Fails when a library cannot be read.
 llvm::Expected<CacheKey> buildCacheKey(const CompileRequest &request,

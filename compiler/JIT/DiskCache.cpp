@@ -4,6 +4,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -23,6 +24,9 @@ namespace {
 constexpr char kEntryMagic[8] = {'K', 'I', 'L', 'N', 'J', 'I', 'T', 'C'};
 constexpr size_t kEntryHeaderSize = 8 + 4 + 4 + 32 + 8 + 32;
 constexpr llvm::StringLiteral kEntrySuffix = ".kjit";
+constexpr llvm::StringLiteral kLastKeySuffix = ".klast";
+/// A last-key record is a few hundred bytes; anything far larger is not one.
+constexpr uint64_t kMaxLastKeyBytes = 1 << 20;
 
 std::string env(const char *name) {
   const char *value = std::getenv(name);
@@ -217,6 +221,44 @@ std::optional<KernelArtifact> DiskCache::load(const Digest &key,
   // Touch: the entry is now the most recently used.
   ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0);
   return artifact;
+}
+
+namespace {
+std::string lastKeyPath(const std::string &directory, llvm::StringRef kernel) {
+  return directory + "/" + toHex(sha256(("last key of " + kernel).str())) +
+         kLastKeySuffix.str();
+}
+} // namespace
+
+std::optional<CacheKey> DiskCache::loadLastKey(llvm::StringRef kernel) const {
+  std::string path = lastKeyPath(directory_, kernel);
+  struct stat st;
+  // Only a regular file of sane size is read (a FIFO would block).
+  if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) ||
+      static_cast<uint64_t>(st.st_size) > kMaxLastKeyBytes)
+    return std::nullopt;
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return std::nullopt;
+  return parseSerializedKey((*buffer)->getBuffer());
+}
+
+llvm::Error DiskCache::storeLastKey(llvm::StringRef kernel,
+                                    const CacheKey &key) {
+  if (!directoryReady_) {
+    if (std::error_code ec = fs::create_directories(directory_))
+      return llvm::createStringError(ec,
+                                     "cannot create the JIT cache folder '" +
+                                         directory_ + "': " + ec.message());
+    directoryReady_ = true;
+  }
+  std::string text = serializeKey(key);
+  Status written = writeFileAtomically(lastKeyPath(directory_, kernel),
+                                       text.data(), text.size());
+  if (!written.ok())
+    return llvm::createStringError(written.message());
+  return llvm::Error::success();
 }
 
 llvm::Error DiskCache::store(const Digest &key,

@@ -65,6 +65,13 @@ public:
   /// crashed writers left behind over an hour ago. Returns entries removed.
   unsigned evict(const Digest *keep = nullptr);
 
+  /// The key of the last request for `kernel` that any process sharing
+  /// the folder made (`<dir>/<digest of the name>.klast`), so that a new
+  /// process can say why it compiles again; nullopt when none is readable.
+  std::optional<CacheKey> loadLastKey(llvm::StringRef kernel) const;
+  /// Records `key` as the last one of `kernel` (atomically replaced).
+  llvm::Error storeLastKey(llvm::StringRef kernel, const CacheKey &key);
+
   /// Bytes and number of the entries now in the folder.
   struct Usage {
     uint64_t bytes = 0;

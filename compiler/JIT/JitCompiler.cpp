@@ -1,18 +1,15 @@
 //===- JitCompiler.cpp - Kiln's embeddable JIT compiler -------------------===//
 //
-// compile() = key → memory cache → disk cache → compile (SourceLoader,
-// selectKernel, compileKilnModule) → both caches. The key's components are
-// kept per kernel name so a changed one can be named (KILN_LOG=jit).
+// compile() = [arguments → specialization] → key → memory cache → disk
+// cache → compile (CompileSession) → both caches. The key's components are
+// kept per kernel name (in memory, and in the disk cache for the next
+// process) so a changed one can be named (KILN_LOG=jit).
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/JIT/JitCompiler.h"
-#include "compiler/Driver/SourceLoader.h"
-#include "compiler/Driver/ToolSupport.h"
 #include "compiler/JIT/DiskCache.h"
-#include "compiler/Target/PTX/PTXSerializer.h"
-#include "dialects/Kiln/IR/KilnOps.h"
+#include "compiler/Session/CompileSession.h"
 
-#include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -29,23 +26,6 @@ using namespace kiln;
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-/// Array parameters the caller guarantees 16-byte aligned carry
-/// `kiln.align = 16`, which the lowering turns into `llvm.align 16` on the
-/// kernel's pointer argument (wider, vectorizable loads and stores).
-void markAligned16(mlir::ModuleOp module, const std::set<std::string> &names) {
-  if (names.empty())
-    return;
-  module.walk([&](kiln::KernelOp kernel) {
-    for (unsigned i = 0; i < kernel.getNumArguments(); ++i)
-      if (llvm::isa<kiln::ArrayType>(kernel.getArgumentTypes()[i]) &&
-          names.count(kernel.getParamName(i)))
-        kernel.setArgAttr(
-            i, "kiln.align",
-            mlir::IntegerAttr::get(
-                mlir::IntegerType::get(module.getContext(), 64), 16));
-  });
-}
 
 double msSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start)
@@ -79,10 +59,37 @@ struct MemoryEntry {
   double frontendMs = 0;
 };
 
+/// A request with its key, ready for the caches.
+struct KeyedRequest {
+  CompileRequest request;
+  CacheKey key;
+  Digest digest{};
+  std::string hex;
+  std::string kernelName; ///< "*" for every kernel.
+  std::vector<RecompileReason> reasons;
+};
+
+/// The request for `request`'s kernel with what its arguments resolved to.
+CompileRequest applyArguments(const CompileRequest &request,
+                              const ResolvedArguments &resolved) {
+  CompileRequest out = request;
+  out.arguments.reset();
+  out.specialization = resolved.specialization;
+  out.aligned16.insert(resolved.aligned16.begin(), resolved.aligned16.end());
+  return out;
+}
+
+/// Where a kernel's declared parameters are remembered: its source, name
+/// and kernel.
+std::string parametersKey(const CompileRequest &request) {
+  return toHex(sha256(request.source)) + "\n" + request.filename + "\n" +
+         request.kernel;
+}
+
 } // namespace
 
 struct JitCompiler::Impl {
-  std::unique_ptr<mlir::MLIRContext> context;
+  CompileSession session;
   bool memoryCache = true;
   std::unique_ptr<DiskCache> disk;
   llvm::raw_ostream *log = nullptr;
@@ -94,32 +101,43 @@ struct JitCompiler::Impl {
   std::map<std::string, CacheKey> lastKeys;
   std::map<std::string, std::vector<RecompileReason>> lastReasons;
   std::map<std::string, FileDigest> fileDigests;
-  std::set<std::string> knownArches;
+  std::map<std::string, std::vector<DeclaredParameter>> parameters;
   JitStats stats;
-  /// One compilation at a time on `context`; also serialises disk writes.
+  /// One compilation at a time; also serialises disk writes.
   std::mutex compileMutex;
+  std::mutex logMutex;
 
   llvm::Expected<Digest> digestFile(const std::string &path);
-  /// isValidCudaArch builds a TargetMachine (~35 us): remember answers.
-  bool isKnownArch(const std::string &arch) {
-    {
-      std::lock_guard<std::mutex> lock(stateMutex);
-      if (knownArches.count(arch))
-        return true;
-    }
-    if (!isValidCudaArch(arch))
-      return false;
-    std::lock_guard<std::mutex> lock(stateMutex);
-    knownArches.insert(arch);
-    return true;
+  llvm::Expected<KeyedRequest> keyRequest(const CompileRequest &request);
+  std::optional<CacheKey> previousKey(const std::string &kernelName);
+  void recordKey(KeyedRequest &keyed, bool previousOnDisk);
+  std::shared_ptr<const MemoryEntry> findInMemory(const std::string &hex);
+  std::shared_ptr<const MemoryEntry> findOnDisk(const KeyedRequest &keyed,
+                                                CompiledKernel &result);
+  std::shared_ptr<const MemoryEntry> remember(const std::string &hex,
+                                              MemoryEntry entry);
+  void storeOnDisk(const KeyedRequest &keyed, const MemoryEntry &entry,
+                   CompiledKernel &result);
+  CompiledKernel finish(const KeyedRequest &keyed, const MemoryEntry &entry,
+                        CacheOrigin origin, CompiledKernel result,
+                        Clock::time_point start);
+  llvm::Expected<CompiledKernel> compileKeyed(KeyedRequest keyed,
+                                              Clock::time_point start);
+  llvm::Expected<CompiledKernel>
+  compileDiscoveringParameters(const CompileRequest &request,
+                               Clock::time_point start);
+  llvm::Expected<CompileResult> compileFresh(const CompileRequest &request,
+                                             CompileJob job,
+                                             std::string &diagnostics);
+  void warn(CompiledKernel &result, const std::string &warning) {
+    result.cacheWarnings.push_back(warning);
+    note("warning: " + warning);
   }
-  llvm::Expected<MemoryEntry> compileFresh(const CompileRequest &request);
   void note(const std::string &line) {
     std::lock_guard<std::mutex> lock(logMutex);
     *log << "kiln-jit: " << line << "\n";
     log->flush();
   }
-  std::mutex logMutex;
 };
 
 llvm::Expected<Digest> JitCompiler::Impl::digestFile(const std::string &path) {
@@ -147,67 +165,279 @@ llvm::Expected<Digest> JitCompiler::Impl::digestFile(const std::string &path) {
   return digest;
 }
 
-llvm::Expected<MemoryEntry>
-JitCompiler::Impl::compileFresh(const CompileRequest &request) {
-  std::string diagnostics;
-  llvm::raw_string_ostream os(diagnostics);
-  auto failure = [&](llvm::StringRef what) {
-    std::string text = diagnostics;
-    while (!text.empty() && text.back() == '\n')
-      text.pop_back();
-    if (text.empty())
-      text = (what + " of '" + request.filename + "' failed").str();
-    return llvm::createStringError(text);
-  };
+llvm::Expected<KeyedRequest>
+JitCompiler::Impl::keyRequest(const CompileRequest &request) {
+  llvm::Expected<CacheKey> key = buildCacheKey(
+      request, [&](const std::string &path) { return digestFile(path); });
+  if (!key)
+    return key.takeError();
+  KeyedRequest keyed;
+  keyed.request = request;
+  keyed.key = std::move(*key);
+  keyed.digest = keyed.key.digest();
+  keyed.hex = toHex(keyed.digest);
+  keyed.kernelName = request.kernel.empty() ? "*" : request.kernel;
+  std::optional<CacheKey> previous;
+  bool previousOnDisk = false;
+  {
+    std::lock_guard<std::mutex> lock(stateMutex);
+    auto last = lastKeys.find(keyed.kernelName);
+    if (last != lastKeys.end())
+      previous = last->second;
+  }
+  // A new process learns the last key from the disk cache.
+  if (!previous && disk) {
+    previous = disk->loadLastKey(keyed.kernelName);
+    previousOnDisk = previous.has_value();
+  }
+  if (previous && previous->digest() != keyed.digest)
+    keyed.reasons = diffKeys(*previous, keyed.key);
+  recordKey(keyed, previousOnDisk && keyed.reasons.empty());
+  return keyed;
+}
 
-  auto start = Clock::now();
-  SourceDiagnostics sourceDiagnostics(*context, request.source,
-                                      request.filename, os);
-  LoadOptions loadOptions;
-  Specialization spec = request.specialization;
-  if (spec.kernel.empty())
-    spec.kernel = request.kernel;
+void JitCompiler::Impl::recordKey(KeyedRequest &keyed, bool diskIsCurrent) {
+  bool changed;
+  {
+    std::lock_guard<std::mutex> lock(stateMutex);
+    auto last = lastKeys.find(keyed.kernelName);
+    changed = last == lastKeys.end() || last->second.digest() != keyed.digest;
+    lastKeys[keyed.kernelName] = keyed.key;
+    lastReasons[keyed.kernelName] = keyed.reasons;
+  }
+  if (!disk || !changed || diskIsCurrent)
+    return;
+  // Failing to record it only costs the next process its reasons.
+  llvm::consumeError(disk->storeLastKey(keyed.kernelName, keyed.key));
+}
+
+std::shared_ptr<const MemoryEntry>
+JitCompiler::Impl::findInMemory(const std::string &hex) {
+  if (!memoryCache)
+    return nullptr;
+  std::lock_guard<std::mutex> lock(stateMutex);
+  auto it = memory.find(hex);
+  if (it == memory.end())
+    return nullptr;
+  ++stats.memoryHits;
+  return it->second;
+}
+
+std::shared_ptr<const MemoryEntry>
+JitCompiler::Impl::remember(const std::string &hex, MemoryEntry entry) {
+  auto shared = std::make_shared<const MemoryEntry>(std::move(entry));
+  if (memoryCache) {
+    std::lock_guard<std::mutex> lock(stateMutex);
+    memory[hex] = shared;
+  }
+  return shared;
+}
+
+std::shared_ptr<const MemoryEntry>
+JitCompiler::Impl::findOnDisk(const KeyedRequest &keyed,
+                              CompiledKernel &result) {
+  if (!disk)
+    return nullptr;
+  std::string warning;
+  std::optional<KernelArtifact> artifact = disk->load(keyed.digest, warning);
+  if (!warning.empty()) {
+    {
+      std::lock_guard<std::mutex> lock(stateMutex);
+      ++stats.corruptedEntries;
+    }
+    warn(result, warning);
+  }
+  if (!artifact)
+    return nullptr;
+  MemoryEntry entry;
+  entry.log = artifact->property("jit.log");
+  entry.binary =
+      std::make_shared<const KernelBinary>(std::move(artifact->binary));
+  {
+    std::lock_guard<std::mutex> lock(stateMutex);
+    ++stats.diskHits;
+  }
+  return remember(keyed.hex, std::move(entry));
+}
+
+void JitCompiler::Impl::storeOnDisk(const KeyedRequest &keyed,
+                                    const MemoryEntry &entry,
+                                    CompiledKernel &result) {
+  if (!disk)
+    return;
+  KernelArtifact artifact;
+  artifact.binary = *entry.binary;
+  artifact.properties = artifactProperties(keyed.request);
+  artifact.properties.push_back({"jit.key", keyed.hex});
+  if (!entry.log.empty())
+    artifact.properties.push_back({"jit.log", entry.log});
+  if (llvm::Error error = disk->store(keyed.digest, artifact))
+    warn(result, "cannot write the JIT cache entry: " +
+                     llvm::toString(std::move(error)));
+}
+
+CompiledKernel JitCompiler::Impl::finish(const KeyedRequest &keyed,
+                                         const MemoryEntry &entry,
+                                         CacheOrigin origin,
+                                         CompiledKernel result,
+                                         Clock::time_point start) {
+  result.key = keyed.hex;
+  result.aligned16.assign(keyed.request.aligned16.begin(),
+                          keyed.request.aligned16.end());
+  result.specialization = keyed.request.specialization;
+  if (result.specialization.kernel.empty())
+    result.specialization.kernel = keyed.request.kernel;
+  result.recompileReasons = keyed.reasons;
+  result.binary = entry.binary;
+  result.log = entry.log;
+  result.origin = origin;
+  if (origin == CacheOrigin::Compiled) {
+    result.timings = entry.timings;
+    result.frontendMs = entry.frontendMs;
+  }
+  result.totalMs = msSince(start);
+  if (verbose) {
+    std::string line = "'" + keyed.kernelName + "' [" +
+                       keyed.hex.substr(0, 12) +
+                       "]: " + cacheOriginName(origin);
+    if (!result.recompileReasons.empty())
+      line += "; changed: " + describeReasons(result.recompileReasons);
+    char ms[32];
+    std::snprintf(ms, sizeof(ms), " (%.3f ms)", result.totalMs);
+    note(line + ms);
+  }
+  return result;
+}
+
+llvm::Expected<CompileResult>
+JitCompiler::Impl::compileFresh(const CompileRequest &request, CompileJob job,
+                                std::string &diagnostics) {
+  llvm::raw_string_ostream os(diagnostics);
+  job.kernel = request.kernel;
   // A (possibly empty) specialization of the requested kernel also leaves
   // the module's other generic kernels out: the JIT compiles what it
   // launches, even from a module whose other kernels are unspecialized.
-  bool isKernelSource =
-      languageOfPath(request.filename) == SourceLanguage::Kernel;
-  if (!spec.kernel.empty() &&
+  Specialization spec = request.specialization;
+  if (spec.kernel.empty())
+    spec.kernel = request.kernel;
+  bool isKernelSource = !llvm::StringRef(request.filename).ends_with(".mlir");
+  if (!request.arguments && !spec.kernel.empty() &&
       (isKernelSource || !spec.types.empty() || !spec.constants.empty()))
-    loadOptions.specializations.push_back(std::move(spec));
-  auto module =
-      loadKilnModule(*context, request.source, request.filename,
-                     languageOfPath(request.filename), os, loadOptions);
-  if (mlir::failed(module) || !*module)
-    return failure("loading");
-  if (!request.kernel.empty() &&
-      mlir::failed(selectKernel(module->get(), request.kernel)))
-    return failure("kernel selection");
-  markAligned16(module->get(), request.aligned16);
-  MemoryEntry entry;
-  entry.frontendMs = msSince(start);
+    job.specializations.push_back(std::move(spec));
+  job.arguments = request.arguments;
+  job.aligned16 = request.aligned16;
+  job.options.target = request.target;
+  job.options.arch = request.arch;
+  job.options.optLevel = request.optLevel;
+  job.options.debug = request.debug;
+  job.options.argumentBlockEntries = request.argumentBlockEntries;
+  job.options.launchRank = request.launchRank;
+  job.options.bitcodeLibraries = request.bitcodeLibraries;
+  job.options.libdevicePath = request.libdevicePath;
+  llvm::Expected<CompileResult> result =
+      session.compile(request.source, request.filename, job, os);
+  if (result)
+    return result;
+  // Hand the captured diagnostics on with the error.
+  return llvm::handleErrors(result.takeError(),
+                            [&](std::unique_ptr<CompileError> error) {
+                              error->diagnostics = diagnostics;
+                              return llvm::Error(std::move(error));
+                            });
+}
 
-  CompileOptions options;
-  options.target = request.target;
-  options.arch = request.arch;
-  options.optLevel = request.optLevel;
-  options.debug = request.debug;
-  options.argumentBlockEntries = request.argumentBlockEntries;
-  options.launchRank = request.launchRank;
-  options.bitcodeLibraries = request.bitcodeLibraries;
-  options.libdevicePath = request.libdevicePath;
-  StageHooks hooks;
-  hooks.timings = &entry.timings;
-  llvm::Expected<KernelBinary> binary =
-      compileKilnModule(module->get(), options, hooks);
-  if (!binary) {
-    std::string message = llvm::toString(binary.takeError());
-    os << message;
-    return failure("compilation");
-  }
+llvm::Expected<CompiledKernel>
+JitCompiler::Impl::compileKeyed(KeyedRequest keyed, Clock::time_point start) {
+  CompiledKernel result;
+  if (auto cached = findInMemory(keyed.hex))
+    return finish(keyed, *cached, CacheOrigin::Memory, std::move(result),
+                  start);
+  std::lock_guard<std::mutex> compileLock(compileMutex);
+  // Another thread may have produced it while this one waited.
+  if (auto cached = findInMemory(keyed.hex))
+    return finish(keyed, *cached, CacheOrigin::Memory, std::move(result),
+                  start);
+  if (auto cached = findOnDisk(keyed, result))
+    return finish(keyed, *cached, CacheOrigin::Disk, std::move(result), start);
+  std::string diagnostics;
+  llvm::Expected<CompileResult> compiled =
+      compileFresh(keyed.request, CompileJob(), diagnostics);
+  if (!compiled)
+    return compiled.takeError();
+  MemoryEntry entry;
   entry.log = diagnostics;
-  entry.binary = std::make_shared<const KernelBinary>(std::move(*binary));
-  return entry;
+  entry.timings = compiled->timings;
+  entry.frontendMs = compiled->frontendMs;
+  entry.binary =
+      std::make_shared<const KernelBinary>(std::move(compiled->binary));
+  {
+    std::lock_guard<std::mutex> lock(stateMutex);
+    ++stats.compiles;
+  }
+  std::shared_ptr<const MemoryEntry> stored =
+      remember(keyed.hex, std::move(entry));
+  storeOnDisk(keyed, *stored, result);
+  return finish(keyed, *stored, CacheOrigin::Compiled, std::move(result),
+                start);
+}
+
+/// The first request with arguments for a source and kernel: the compile
+/// itself reads the kernel's parameters; once the arguments are resolved
+/// the caches are asked, and a hit stops the compile before type checking.
+llvm::Expected<CompiledKernel>
+JitCompiler::Impl::compileDiscoveringParameters(const CompileRequest &request,
+                                                Clock::time_point start) {
+  std::lock_guard<std::mutex> compileLock(compileMutex);
+  CompiledKernel result;
+  std::optional<KeyedRequest> keyed;
+  std::shared_ptr<const MemoryEntry> hit;
+  CacheOrigin hitOrigin = CacheOrigin::Memory;
+  llvm::Error keyError = llvm::Error::success();
+  llvm::consumeError(std::move(keyError));
+  CompileJob job;
+  job.onArgumentsResolved = [&](const ResolvedArguments &resolved) {
+    {
+      std::lock_guard<std::mutex> lock(stateMutex);
+      parameters[parametersKey(request)] = resolved.parameters;
+    }
+    llvm::Expected<KeyedRequest> k =
+        keyRequest(applyArguments(request, resolved));
+    if (!k) {
+      keyError = k.takeError();
+      return false;
+    }
+    keyed = std::move(*k);
+    if ((hit = findInMemory(keyed->hex)))
+      return false;
+    hitOrigin = CacheOrigin::Disk;
+    return !(hit = findOnDisk(*keyed, result));
+  };
+  std::string diagnostics;
+  llvm::Expected<CompileResult> compiled =
+      compileFresh(request, std::move(job), diagnostics);
+  if (keyError) {
+    llvm::consumeError(compiled.takeError());
+    return keyError;
+  }
+  if (!compiled)
+    return compiled.takeError();
+  if (hit)
+    return finish(*keyed, *hit, hitOrigin, std::move(result), start);
+  MemoryEntry entry;
+  entry.log = diagnostics;
+  entry.timings = compiled->timings;
+  entry.frontendMs = compiled->frontendMs;
+  entry.binary =
+      std::make_shared<const KernelBinary>(std::move(compiled->binary));
+  {
+    std::lock_guard<std::mutex> lock(stateMutex);
+    ++stats.compiles;
+  }
+  std::shared_ptr<const MemoryEntry> stored =
+      remember(keyed->hex, std::move(entry));
+  storeOnDisk(*keyed, *stored, result);
+  return finish(*keyed, *stored, CacheOrigin::Compiled, std::move(result),
+                start);
 }
 
 const char *kiln::cacheOriginName(CacheOrigin origin) {
@@ -231,9 +461,6 @@ JitCompiler::~JitCompiler() = default;
 
 std::unique_ptr<JitCompiler> JitCompiler::create(JitOptions options) {
   auto impl = std::make_unique<Impl>();
-  impl->context = createCompilerContext();
-  // Kernel modules are small: no thread pool per compiler.
-  impl->context->disableMultithreading();
   bool enabled = cacheEnabledByEnvironment();
   impl->memoryCache = options.memoryCache.value_or(enabled);
   std::string directory = options.cacheDirectory.empty()
@@ -260,124 +487,41 @@ JitCompiler::compile(const CompileRequest &request) {
   if (request.optLevel > 3)
     return llvm::createStringError(
         "opt level " + std::to_string(request.optLevel) + " is not 0..3");
-  if (request.target == TargetKind::PTX && !impl->isKnownArch(request.arch))
+  if (request.target == TargetKind::PTX &&
+      !impl->session.isKnownCudaArch(request.arch))
     return llvm::createStringError("unknown CUDA architecture '" +
                                    request.arch + "'");
-  llvm::Expected<CacheKey> key = computeKey(request);
-  if (!key)
-    return key.takeError();
-  Digest digest = key->digest();
-  std::string hex = toHex(digest);
-  std::string kernelName = request.kernel.empty() ? "*" : request.kernel;
-
-  CompiledKernel result;
-  result.key = hex;
-  result.aligned16.assign(request.aligned16.begin(), request.aligned16.end());
-  auto finish = [&](const MemoryEntry &entry, CacheOrigin origin) {
-    result.binary = entry.binary;
-    result.log = entry.log;
-    result.origin = origin;
-    if (origin == CacheOrigin::Compiled) {
-      result.timings = entry.timings;
-      result.frontendMs = entry.frontendMs;
-    }
-    result.totalMs = msSince(start);
-    if (impl->verbose) {
-      std::string line = "'" + kernelName + "' [" + hex.substr(0, 12) +
-                         "]: " + cacheOriginName(origin);
-      if (!result.recompileReasons.empty())
-        line += "; changed: " + describeReasons(result.recompileReasons);
-      char ms[32];
-      std::snprintf(ms, sizeof(ms), " (%.3f ms)", result.totalMs);
-      impl->note(line + ms);
-    }
-    return std::move(result);
-  };
-  auto warn = [&](const std::string &warning) {
-    result.cacheWarnings.push_back(warning);
-    impl->note("warning: " + warning);
-  };
-
-  std::shared_ptr<const MemoryEntry> cached;
+  if (!request.arguments) {
+    llvm::Expected<KeyedRequest> keyed = impl->keyRequest(request);
+    if (!keyed)
+      return keyed.takeError();
+    return impl->compileKeyed(std::move(*keyed), start);
+  }
+  if (request.kernel.empty())
+    return llvm::createStringError(
+        "a request with arguments names the kernel they are for");
+  if (!request.specialization.types.empty() ||
+      !request.specialization.constants.empty())
+    return llvm::createStringError(
+        "a request gives either arguments or a specialization, not both");
+  std::optional<std::vector<DeclaredParameter>> params;
   {
     std::lock_guard<std::mutex> lock(impl->stateMutex);
-    auto last = impl->lastKeys.find(kernelName);
-    if (last != impl->lastKeys.end() && last->second.digest() != digest)
-      result.recompileReasons = diffKeys(last->second, *key);
-    impl->lastKeys[kernelName] = *key;
-    impl->lastReasons[kernelName] = result.recompileReasons;
-    if (impl->memoryCache) {
-      auto it = impl->memory.find(hex);
-      if (it != impl->memory.end()) {
-        ++impl->stats.memoryHits;
-        cached = it->second;
-      }
-    }
+    auto it = impl->parameters.find(parametersKey(request));
+    if (it != impl->parameters.end())
+      params = it->second;
   }
-  if (cached)
-    return finish(*cached, CacheOrigin::Memory);
-
-  std::lock_guard<std::mutex> compileLock(impl->compileMutex);
-  // Another thread may have produced it while this one waited.
-  if (impl->memoryCache) {
-    std::lock_guard<std::mutex> lock(impl->stateMutex);
-    auto it = impl->memory.find(hex);
-    if (it != impl->memory.end()) {
-      ++impl->stats.memoryHits;
-      return finish(*it->second, CacheOrigin::Memory);
-    }
-  }
-  auto remember = [&](MemoryEntry entry) {
-    auto shared = std::make_shared<const MemoryEntry>(std::move(entry));
-    if (impl->memoryCache) {
-      std::lock_guard<std::mutex> lock(impl->stateMutex);
-      impl->memory[hex] = shared;
-    }
-    return shared;
-  };
-
-  if (impl->disk) {
-    std::string warning;
-    std::optional<KernelArtifact> artifact = impl->disk->load(digest, warning);
-    if (!warning.empty()) {
-      std::lock_guard<std::mutex> lock(impl->stateMutex);
-      ++impl->stats.corruptedEntries;
-    }
-    if (!warning.empty())
-      warn(warning);
-    if (artifact) {
-      MemoryEntry entry;
-      entry.log = artifact->property("jit.log");
-      entry.binary =
-          std::make_shared<const KernelBinary>(std::move(artifact->binary));
-      {
-        std::lock_guard<std::mutex> lock(impl->stateMutex);
-        ++impl->stats.diskHits;
-      }
-      return finish(*remember(std::move(entry)), CacheOrigin::Disk);
-    }
-  }
-
-  llvm::Expected<MemoryEntry> entry = impl->compileFresh(request);
-  if (!entry)
-    return entry.takeError();
-  {
-    std::lock_guard<std::mutex> lock(impl->stateMutex);
-    ++impl->stats.compiles;
-  }
-  std::shared_ptr<const MemoryEntry> stored = remember(std::move(*entry));
-  if (impl->disk) {
-    KernelArtifact artifact;
-    artifact.binary = *stored->binary;
-    artifact.properties = artifactProperties(request);
-    artifact.properties.push_back({"jit.key", hex});
-    if (!stored->log.empty())
-      artifact.properties.push_back({"jit.log", stored->log});
-    if (llvm::Error error = impl->disk->store(digest, artifact))
-      warn("cannot write the JIT cache entry: " +
-           llvm::toString(std::move(error)));
-  }
-  return finish(*stored, CacheOrigin::Compiled);
+  if (!params)
+    return impl->compileDiscoveringParameters(request, start);
+  llvm::Expected<ResolvedArguments> resolved =
+      resolveArguments(request.kernel, *params, *request.arguments);
+  if (!resolved)
+    return resolved.takeError();
+  llvm::Expected<KeyedRequest> keyed =
+      impl->keyRequest(applyArguments(request, *resolved));
+  if (!keyed)
+    return keyed.takeError();
+  return impl->compileKeyed(std::move(*keyed), start);
 }
 
 std::vector<RecompileReason>

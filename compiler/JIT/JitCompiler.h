@@ -1,8 +1,8 @@
 //===- JitCompiler.h - Kiln's embeddable JIT compiler -----------*- C++ -*-===//
 //
 // What a language frontend embeds: one JitCompiler, created once and kept,
-// owns the MLIRContext and the caches. compile() turns a request (source
-// or kiln MLIR, kernel, specialization, target, options) into a
+// owns a CompileSession (compiler/Session) and the caches. compile() turns a
+// request (source or kiln MLIR, kernel, specialization, target, options) into a
 // KernelBinary the runtime loads, answering from the in-memory cache, the
 // disk cache ($KILN_CACHE_DIR, see DiskCache.h) or a fresh compile, and
 // saying which key component changed when a kernel is compiled again.
@@ -21,6 +21,7 @@
 #include "compiler/JIT/CacheKey.h"
 #include "compiler/JIT/CompileRequest.h"
 #include "compiler/Pipeline/DeviceCompiler.h"
+#include "compiler/Session/CompileError.h"
 #include "kiln/runtime/KernelMetadata.h"
 
 #include "llvm/Support/Error.h"
@@ -55,8 +56,13 @@ struct CompiledKernel {
   std::vector<RecompileReason> recompileReasons;
   /// Cache problems met on the way (a corrupted entry, a failed write).
   std::vector<std::string> cacheWarnings;
-  /// CompileRequest::aligned16, as recorded.
+  /// CompileRequest::aligned16, as recorded (with the arrays the
+  /// request's arguments declared aligned).
   std::vector<std::string> aligned16;
+  /// The kernel's specialization: the request's, or what its arguments
+  /// resolved to (Constant parameters named here are compiled in and
+  /// take no launch argument).
+  Specialization specialization;
 };
 
 struct JitOptions {
@@ -89,9 +95,14 @@ public:
   static std::unique_ptr<JitCompiler> create(JitOptions options = {});
   ~JitCompiler();
 
-  /// Compiles `request`, or finds it in a cache. Errors carry the
-  /// compiler's diagnostics (FILE:LINE:COL: error: ...). Thread-safe;
-  /// fresh compilations are serialised (one MLIRContext).
+  /// Compiles `request`, or finds it in a cache. Errors are CompileErrors
+  /// (compiler/Session/CompileError.h) carrying the compiler's diagnostics
+  /// (FILE:LINE:COL: error: ...), or plain errors for bad options and
+  /// unreadable libraries. A request with `arguments` is resolved against
+  /// the kernel's parameters, which are remembered per source and kernel:
+  /// the first such request reads them while compiling (one parse, which
+  /// stops at a cache hit), later ones key without parsing. Thread-safe;
+  /// fresh compilations are serialised (one session).
   llvm::Expected<CompiledKernel> compile(const CompileRequest &request);
 
   /// The cache key of `request` with its components (reads libraries).

@@ -183,22 +183,30 @@ StatusOr<NpyArray> zerosFromText(const KernelParam &param,
   return array;
 }
 
+/// The array of `param`'s @file.npy, moved out of `arrays` (read once).
+StatusOr<NpyArray> takeLoadedArray(const KernelParam &param,
+                                   std::map<std::string, LoadedArray> &arrays) {
+  auto it = arrays.find(param.name);
+  if (it == arrays.end())
+    return paramError(param, "its file was not read");
+  if (!it->second.array)
+    return it->second.error;
+  NpyArray array = std::move(*it->second.array);
+  it->second.array.reset();
+  it->second.error = paramError(param, "its file is already bound");
+  return array;
+}
+
 StatusOr<NpyArray> arrayFromText(const KernelParam &param,
-                                 const std::string &text) {
+                                 const std::string &text,
+                                 std::map<std::string, LoadedArray> &arrays) {
   if (text.rfind("zeros:", 0) == 0)
     return zerosFromText(param, text);
   if (text.empty() || text[0] != '@')
     return paramError(param, "an array parameter takes @file.npy or "
                              "zeros:SHAPE, not '" +
                                  text + "'");
-  StatusOr<NpyArray> loaded = invalidArgument("");
-  Status allocated =
-      allocateOnHost(param, text, [&] { loaded = readNpy(text.substr(1)); });
-  if (!allocated.ok())
-    return allocated;
-  if (!loaded.ok())
-    return paramError(param, loaded.message());
-  return loaded;
+  return takeLoadedArray(param, arrays);
 }
 
 Status checkArray(const KernelParam &param, const NpyArray &array,
@@ -214,9 +222,10 @@ Status checkArray(const KernelParam &param, const NpyArray &array,
 }
 
 StatusOr<BoundArgument> bindArray(const KernelParam &param,
-                                  const std::string &text, Device &device,
-                                  Queue &queue) {
-  auto array = arrayFromText(param, text);
+                                  const std::string &text,
+                                  std::map<std::string, LoadedArray> &arrays,
+                                  Device &device, Queue &queue) {
+  auto array = arrayFromText(param, text, arrays);
   if (!array.ok())
     return array.status();
   if (Status s = checkArray(param, *array, text); !s.ok())
@@ -237,12 +246,13 @@ StatusOr<BoundArgument> bindArray(const KernelParam &param,
 }
 
 StatusOr<BoundArgument> bindScalar(const KernelParam &param,
-                                   const std::string &text) {
+                                   const std::string &text,
+                                   std::map<std::string, LoadedArray> &arrays) {
   BoundArgument bound;
   if (!text.empty() && text[0] == '@') {
-    auto array = readNpy(text.substr(1));
+    auto array = takeLoadedArray(param, arrays);
     if (!array.ok())
-      return paramError(param, array.message());
+      return array.status();
     if (array->dtype != param.dtype || array->elementCount() != 1)
       return paramError(param, text + " must hold one " +
                                    dtypeName(param.dtype) + " value");
@@ -357,7 +367,8 @@ StatusOr<std::string> outputIdentity(const std::string &name,
 
 StatusOr<std::vector<BoundArgument>> kiln::bindArguments(
     const KernelMetadata &kernel, const std::vector<std::string> &assignments,
-    const std::vector<std::string> &localSizes, Device &device, Queue &queue) {
+    const std::vector<std::string> &localSizes,
+    std::map<std::string, LoadedArray> &arrays, Device &device, Queue &queue) {
   std::map<std::string, std::string> values;
   if (Status s = collect(kernel, assignments, "--arg", false, values); !s.ok())
     return s;
@@ -373,8 +384,8 @@ StatusOr<std::vector<BoundArgument>> kiln::bindArguments(
           "): pass " + (isLocal ? "--local " : "--arg ") + param.name + "=...");
     auto arg = isLocal ? bindLocal(param, it->second)
                : param.kind == ParamKind::Array
-                   ? bindArray(param, it->second, device, queue)
-                   : bindScalar(param, it->second);
+                   ? bindArray(param, it->second, arrays, device, queue)
+                   : bindScalar(param, it->second, arrays);
     if (!arg.ok())
       return arg.status();
     bound.push_back(std::move(*arg));

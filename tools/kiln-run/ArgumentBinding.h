@@ -9,6 +9,8 @@
 #ifndef KILN_TOOLS_KILNRUN_ARGUMENTBINDING_H
 #define KILN_TOOLS_KILNRUN_ARGUMENTBINDING_H
 
+#include "LaunchArguments.h"
+
 #include "kiln/runtime/Device.h"
 #include "kiln/runtime/Launch.h"
 #include "kiln/runtime/Npy.h"
@@ -27,12 +29,14 @@ struct BoundArgument {
 };
 
 /// Parses "NAME=VALUE" pairs (VALUE: a number, true/false, @file.npy, or
-/// zeros:SHAPE such as zeros:64x64) for every parameter of `kernel`, loads
-/// and uploads arrays to `device` through `queue`; LocalAccessor parameters
-/// are sized by "NAME=SHAPE" entries of `localSizes` instead.
+/// zeros:SHAPE such as zeros:64x64) for every parameter of `kernel` and
+/// uploads arrays to `device` through `queue`, taking each @file.npy from
+/// `arrays` (loadArrayArguments: files are read once); LocalAccessor
+/// parameters are sized by "NAME=SHAPE" entries of `localSizes` instead.
 StatusOr<std::vector<BoundArgument>> bindArguments(
     const KernelMetadata &kernel, const std::vector<std::string> &assignments,
-    const std::vector<std::string> &localSizes, Device &device, Queue &queue);
+    const std::vector<std::string> &localSizes,
+    std::map<std::string, LoadedArray> &arrays, Device &device, Queue &queue);
 
 /// Parses "NAME=file.npy" output requests: NAME must be an array parameter
 /// given once, and the files must pass checkOutputFiles.

@@ -4,26 +4,24 @@
 //            cuda[:i]] --arg NAME=VALUE|NAME=@in.npy|NAME=zeros:SHAPE ...
 //            --out NAME=out.npy ...
 //
-// Compiles for the chosen device's binary format, binds arguments from the
-// command line and .npy files, launches, and writes outputs as .npy. Any bad
-// input exits non-zero with a message naming what was wrong.
+// Compiles for the chosen device's binary format through the JIT (its
+// memory and disk cache: KILN_CACHE, KILN_CACHE_DIR, KILN_LOG=jit as for
+// any embedder), specialized from the arguments' types; binds arguments
+// from the command line and .npy files (each read once), launches, and
+// writes outputs as .npy. Any bad input exits non-zero with a message
+// naming what was wrong.
 //
 //===----------------------------------------------------------------------===//
 #include "ArgumentBinding.h"
-#include "SignatureFromArguments.h"
+#include "LaunchArguments.h"
 
-#include "compiler/Driver/SourceLoader.h"
-#include "compiler/Driver/ToolSupport.h"
-#include "compiler/Pipeline/DeviceCompiler.h"
-#include "compiler/Pipeline/Registration.h"
+#include "compiler/JIT/JitCompiler.h"
 
 #include "kiln/runtime/DeviceSelection.h"
 #include "kiln/runtime/Executable.h"
 #include "kiln/runtime/Queue.h"
 
-#include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -160,34 +158,52 @@ int printDevices() {
   return 0;
 }
 
-/// Compiles `source` (named `path`) for `device`'s binary format, for
-/// launches of `launchRank` dimensions (0: any).
-StatusOr<KernelBinary> compileFor(const Device &device, llvm::StringRef source,
-                                  llvm::StringRef path,
-                                  const LoadOptions &loadOptions = {},
-                                  unsigned launchRank = 0) {
-  std::unique_ptr<mlir::MLIRContext> context = createCompilerContext();
-  SourceDiagnostics diagnostics(*context, source, path, llvm::errs());
-  auto module = loadKilnModule(*context, source, path, languageOfPath(path),
-                               llvm::errs(), loadOptions);
-  if (mlir::failed(module) || !*module)
-    return invalidArgument("compilation of '" + path.str() + "' failed");
-  if (mlir::failed(selectKernel(module->get(), kernelName)))
-    return invalidArgument("no kernel '" + kernelName + "' to run");
-  CompileOptions options;
-  options.optLevel = optLevel;
-  options.arch = arch;
-  options.debug = debugMode;
+/// A compile error in kiln-run's words; the compiler's diagnostics first.
+std::string compileFailure(llvm::Error error,
+                           const std::map<std::string, LoadedArray> &arrays) {
+  std::string message;
+  llvm::handleAllErrors(
+      std::move(error),
+      [&](const CompileError &e) {
+        llvm::errs() << e.diagnostics;
+        if (!e.diagnostics.empty() && e.diagnostics.back() != '\n')
+          llvm::errs() << "\n";
+        message = e.summary;
+        auto file = arrays.find(e.parameter);
+        if (e.kind == CompileErrorKind::KernelNotFound)
+          message = "no kernel '" + kernelName + "' to run";
+        else if (e.problem == ArgumentProblem::Missing &&
+                 file != arrays.end() && !file->second.array)
+          message = file->second.error.message(); // unreadable .npy
+        else if (e.problem == ArgumentProblem::Missing)
+          message += ", pass --arg " + e.parameter + "=...";
+        else if (e.problem == ArgumentProblem::Untyped)
+          message = "argument '" + e.parameter +
+                    "': a generic parameter takes its dtype from an "
+                    "@file.npy argument; zeros:SHAPE has none";
+      },
+      [&](const llvm::ErrorInfoBase &e) { message = e.message(); });
+  return message;
+}
+
+/// The JIT request for `source` (named `path`) on `device`'s binary format,
+/// for launches of `launchRank` dimensions (0: any).
+CompileRequest requestFor(const Device &device, llvm::StringRef source,
+                          llvm::StringRef path, unsigned launchRank = 0) {
+  CompileRequest request;
+  request.source = source.str();
+  request.filename = path.str();
+  request.kernel = kernelName;
+  request.optLevel = optLevel;
+  request.arch = arch;
+  request.debug = debugMode;
   // The launch is known: its rank maps the index space statically.
-  options.launchRank = launchRank;
-  options.bitcodeLibraries.assign(bitcodeLibraries.begin(),
+  request.launchRank = launchRank;
+  request.bitcodeLibraries.assign(bitcodeLibraries.begin(),
                                   bitcodeLibraries.end());
-  options.target = device.info().backend == Backend::CUDA ? TargetKind::PTX
+  request.target = device.info().backend == Backend::CUDA ? TargetKind::PTX
                                                           : TargetKind::SPIRV;
-  auto binary = compileKilnModule(module->get(), options);
-  if (!binary)
-    return internalError(llvm::toString(binary.takeError()));
-  return std::move(*binary);
+  return request;
 }
 
 /// Opens --device and loads a trivial kernel compiled for it, proving the
@@ -197,13 +213,19 @@ int probe() {
   if (!device.ok())
     return fail(device.message());
   kernelName = "kiln_probe";
-  auto binary = compileFor(**device,
-                           "kiln.kernel @kiln_probe(%item: !kiln.item) {\n"
-                           "  kiln.return\n}\n",
-                           "probe.mlir");
-  if (!binary.ok())
-    return fail(binary.message());
-  auto executable = (*device)->loadExecutable(*binary);
+  // The probe proves the compiler works: no cache answers for it.
+  JitOptions options;
+  options.memoryCache = false;
+  options.diskCache = false;
+  auto jit = JitCompiler::create(options);
+  auto compiled =
+      jit->compile(requestFor(**device,
+                              "kiln.kernel @kiln_probe(%item: !kiln.item) {\n"
+                              "  kiln.return\n}\n",
+                              "probe.mlir"));
+  if (!compiled)
+    return fail(compileFailure(compiled.takeError(), {}));
+  auto executable = (*device)->loadExecutable(*compiled->binary);
   if (!executable.ok())
     return fail(executable.message());
   llvm::outs() << deviceName << ": " << (*device)->info().name
@@ -243,24 +265,23 @@ int run() {
   auto device = openDevice(deviceName);
   if (!device.ok())
     return fail(device.message());
-  auto signature = signatureFromArguments((*source)->getBuffer(), inputPath,
-                                          kernelName, argTexts);
-  if (!signature.ok())
-    return fail(signature.message());
-  LoadOptions loadOptions;
   std::vector<std::string> runtimeArgs(argTexts.begin(), argTexts.end());
-  if (*signature) {
-    loadOptions.specializations.push_back(**signature);
-    // Constant[T] values are compiled in; they are not launch arguments.
-    llvm::erase_if(runtimeArgs, [&](const std::string &text) {
-      return (*signature)->constants.count(text.substr(0, text.find('=')));
-    });
-  }
-  auto binary = compileFor(**device, (*source)->getBuffer(), inputPath,
-                           loadOptions, anyRank ? 0 : launchRankOf(*range));
-  if (!binary.ok())
-    return fail(binary.message());
-  auto executable = (*device)->loadExecutable(*binary);
+  std::map<std::string, LoadedArray> arrays = loadArrayArguments(runtimeArgs);
+  CompileRequest request =
+      requestFor(**device, (*source)->getBuffer(), inputPath,
+                 anyRank ? 0 : launchRankOf(*range));
+  request.arguments = describeArguments(runtimeArgs, arrays);
+  auto jit = JitCompiler::create();
+  auto compiled = jit->compile(request);
+  if (!compiled)
+    return fail(compileFailure(compiled.takeError(), arrays));
+  llvm::errs() << compiled->log; // the compile's warnings, cached with it
+  // Constant[T] values are compiled in; they are not launch arguments.
+  llvm::erase_if(runtimeArgs, [&](const std::string &text) {
+    return compiled->specialization.constants.count(
+        text.substr(0, text.find('=')));
+  });
+  auto executable = (*device)->loadExecutable(*compiled->binary);
   if (!executable.ok())
     return fail(executable.message());
   auto kernel = (*executable)->getKernel(kernelName);
@@ -273,8 +294,8 @@ int run() {
   auto outputs = parseOutputs(metadata, outTexts);
   if (!outputs.ok())
     return fail(outputs.message());
-  auto bound =
-      bindArguments(metadata, runtimeArgs, localTexts, **device, **queue);
+  auto bound = bindArguments(metadata, runtimeArgs, localTexts, arrays,
+                             **device, **queue);
   if (!bound.ok())
     return fail(bound.message());
 
@@ -301,7 +322,6 @@ int run() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  installToolFatalErrorHandler("kiln-run");
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "Compile a Kiln kernel and run it\n");
   if (listDevicesFlag)

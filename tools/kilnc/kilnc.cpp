@@ -4,22 +4,17 @@
 //         [-O0..3] [-o OUT] [--emit=STAGE] [--print-stages]
 //         [--signature KERNEL:NAME=TYPE|VALUE,...] [--emit-artifact]
 //
-// A thin wrapper over the library pipeline (SourceLoader + DeviceCompiler):
-// it only parses options, picks where each stage goes and writes files.
+// A thin wrapper over the compile session (compiler/Session): it only
+// parses options, picks where each stage goes and writes files. Every
+// output honours -o: the binary, the --emit stage, --target llvm|mlir.
 //
 //===----------------------------------------------------------------------===//
-#include "compiler/Driver/SourceLoader.h"
-#include "compiler/Driver/ToolSupport.h"
 #include "compiler/JIT/ArtifactProperties.h"
-#include "compiler/Pipeline/DeviceCompiler.h"
-#include "compiler/Pipeline/Registration.h"
+#include "compiler/Session/CompileSession.h"
 #include "compiler/Target/PTX/PTXSerializer.h"
 #include "kiln/runtime/KernelBinaryFile.h"
 
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -129,12 +124,39 @@ std::string defaultOutputPath(Format f) {
   return std::string(path);
 }
 
-/// Prints one stage under a banner (--print-stages) or as the only output.
-void printStage(llvm::StringRef name,
+/// Where the text output (the --emit stage, --target llvm|mlir) goes: -o,
+/// else stdout. Opened before compiling, kept only on success.
+std::unique_ptr<llvm::ToolOutputFile> textFile;
+
+llvm::raw_ostream &textOutput() {
+  return textFile ? textFile->os() : llvm::outs();
+}
+
+/// Prints one stage: under a banner on stdout with --print-stages, and as
+/// the output when it is the one asked for.
+void printStage(llvm::StringRef name, bool isOutput,
                 llvm::function_ref<void(llvm::raw_ostream &)> print) {
-  if (printStages)
+  if (printStages) {
     llvm::outs() << "// ----- " << name << " -----\n";
-  print(llvm::outs());
+    print(llvm::outs());
+  }
+  if (isOutput && (!printStages || textFile))
+    print(textOutput());
+}
+
+/// The final line of a failed compile; the diagnostics printed already
+/// tell a source error or a missing kernel.
+int reportCompileError(llvm::Error error) {
+  int status = 1;
+  llvm::handleAllErrors(
+      std::move(error),
+      [&](const CompileError &e) {
+        if (e.kind != CompileErrorKind::Source &&
+            e.kind != CompileErrorKind::KernelNotFound)
+          fail(e.summary);
+      },
+      [&](const llvm::ErrorInfoBase &e) { fail(e.message()); });
+  return status;
 }
 
 /// --emit-artifact: the binary with its metadata and provenance.
@@ -162,7 +184,6 @@ int writeOutput(const std::vector<uint8_t> &data, Format f) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  installToolFatalErrorHandler("kilnc");
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "Kiln offline compiler\n");
   if (optLevel > 3)
@@ -212,65 +233,69 @@ int main(int argc, char **argv) {
     return fail("cannot read '" + inputPath +
                 "': " + buffer.getError().message());
 
-  std::unique_ptr<mlir::MLIRContext> context = createCompilerContext();
-
-  SourceDiagnostics diagnostics(*context, (*buffer)->getBuffer(), inputPath,
-                                llvm::errs());
-  LoadOptions loadOptions;
-  loadOptions.specializations = specs;
-  if (emitStage == Stage::AST)
-    loadOptions.dumpAST = &llvm::outs();
-  auto module =
-      loadKilnModule(*context, (*buffer)->getBuffer(), inputPath,
-                     languageOfPath(inputPath), llvm::errs(), loadOptions);
-  if (mlir::failed(module))
-    return 1;
-  if (!*module)
-    return 0;
-  if (!kernelName.empty() &&
-      mlir::failed(selectKernel(module->get(), kernelName)))
-    return 1;
-
   bool stopAtKiln = emitStage == Stage::Kiln || f == Format::MLIR;
-  if (stopAtKiln || printStages)
-    printStage("kiln dialect",
-               [&](llvm::raw_ostream &os) { module->get().print(os); });
-  if (stopAtKiln)
-    return 0;
+  bool textResult =
+      emitStage != Stage::Final || f == Format::LLVM || f == Format::MLIR;
+  if (textResult && !outputPath.empty() && outputPath != "-") {
+    textFile = openOutput(outputPath, /*binary=*/false);
+    if (!textFile)
+      return 1;
+  }
 
+  CompileSession session;
+  CompileJob job;
+  job.kernel = kernelName;
+  job.specializations = specs;
+  job.options = options;
+  if (emitStage == Stage::AST)
+    job.dumpAST = &textOutput();
+  job.onKilnModule = [&](mlir::ModuleOp m) {
+    if (stopAtKiln || printStages)
+      printStage("kiln dialect", stopAtKiln,
+                 [&](llvm::raw_ostream &os) { m.print(os); });
+    return !stopAtKiln;
+  };
   auto onLLVMDialect = [&](mlir::ModuleOp m) {
-    if (printStages || emitStage == Stage::LLVMDialect)
-      printStage("LLVM dialect", [&](llvm::raw_ostream &os) { m.print(os); });
-    return emitStage != Stage::LLVMDialect;
+    bool isOutput = emitStage == Stage::LLVMDialect;
+    if (printStages || isOutput)
+      printStage("LLVM dialect", isOutput,
+                 [&](llvm::raw_ostream &os) { m.print(os); });
+    return !isOutput;
   };
   auto onLLVMIR = [&](llvm::Module &m) {
-    if (printStages || emitStage == Stage::LLVMIR)
-      printStage("LLVM IR",
+    bool isOutput = emitStage == Stage::LLVMIR;
+    if (printStages || isOutput)
+      printStage("LLVM IR", isOutput,
                  [&](llvm::raw_ostream &os) { m.print(os, nullptr); });
-    return emitStage != Stage::LLVMIR;
+    return !isOutput;
   };
   auto onOptimized = [&](llvm::Module &m) {
-    bool wanted = printStages || emitStage == Stage::OptimizedLLVMIR ||
-                  (f == Format::LLVM && emitStage == Stage::Final);
-    if (wanted)
-      printStage("optimised LLVM IR",
+    bool isOutput = emitStage == Stage::OptimizedLLVMIR ||
+                    (f == Format::LLVM && emitStage == Stage::Final);
+    if (printStages || isOutput)
+      printStage("optimised LLVM IR", isOutput,
                  [&](llvm::raw_ostream &os) { m.print(os, nullptr); });
     return emitStage == Stage::Final && f != Format::LLVM;
   };
-  StageHooks hooks{onLLVMDialect, onLLVMIR, onOptimized};
-  auto binary = compileKilnModule(module->get(), options, hooks);
-  if (!binary)
-    return fail(llvm::toString(binary.takeError()));
-  if (binary->data.empty())
+  job.hooks = StageHooks{onLLVMDialect, onLLVMIR, onOptimized};
+  auto result =
+      session.compile((*buffer)->getBuffer(), inputPath, job, llvm::errs());
+  if (!result)
+    return reportCompileError(result.takeError());
+  if (result->stopped) {
+    if (textFile)
+      textFile->keep();
     return 0;
+  }
+  const KernelBinary &binary = result->binary;
   if (printStages && f == Format::PTX)
-    printStage("PTX", [&](llvm::raw_ostream &os) {
-      os.write(reinterpret_cast<const char *>(binary->data.data()),
-               binary->data.size());
+    printStage("PTX", /*isOutput=*/false, [&](llvm::raw_ostream &os) {
+      os.write(reinterpret_cast<const char *>(binary.data.data()),
+               binary.data.size());
     });
   if (emitArtifact)
-    return writeArtifact(*binary, options.target, specs);
+    return writeArtifact(binary, options.target, specs);
   if (printStages && outputPath.empty() && f == Format::PTX)
     return 0;
-  return writeOutput(binary->data, f);
+  return writeOutput(binary.data, f);
 }

@@ -1,0 +1,70 @@
+//===- ArgumentSpecialization.h - Specialize from launch arguments -*- C++ -*-//
+//
+// A caller that knows the arguments a kernel will be launched with ("x is
+// an Array of float32, rank 2, 16-byte aligned; n is the int64 value 7")
+// describes them; the compiler, which alone reads the source, turns them
+// into the kernel's Specialization (types of generic parameters, values
+// of Constant[T] ones) and the set of 16-byte aligned arrays. Arguments of
+// annotated parameters only contribute their alignment.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KILN_COMPILER_SESSION_ARGUMENTSPECIALIZATION_H
+#define KILN_COMPILER_SESSION_ARGUMENTSPECIALIZATION_H
+
+#include "compiler/Frontend/Specialization.h"
+#include "kiln/runtime/KernelMetadata.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <set>
+#include <string>
+
+namespace kiln {
+
+/// One launch argument as the compiler needs to know it.
+struct ArgumentDescriptor {
+  enum class Kind { Scalar, Array, LocalAccessor };
+  /// The parameter it is for; empty: the next parameter in order (the
+  /// index parameter not counted).
+  std::string name;
+  Kind kind = Kind::Scalar;
+  /// The scalar's or the element type; unset when the caller has none
+  /// (then it cannot specialize a generic parameter).
+  std::optional<DType> dtype;
+  unsigned rank = 1;      ///< Arrays and local accessors.
+  unsigned alignment = 0; ///< Bytes the array data is known aligned to.
+  /// A scalar's value, when known: what a Constant[T] parameter compiles in.
+  std::optional<ConstantValue> value;
+  /// How the caller wrote the argument, quoted in messages (optional).
+  std::string spelling;
+};
+
+/// What a set of arguments makes of one kernel.
+struct ResolvedArguments {
+  /// The kernel's specialization (possibly without types or constants).
+  Specialization specialization;
+  /// Array parameters whose argument is at least 16-byte aligned.
+  std::set<std::string> aligned16;
+  /// The kernel's declared parameters the arguments were matched to.
+  std::vector<DeclaredParameter> parameters;
+};
+
+/// Matches `arguments` to the declared `parameters` of `kernel`. A generic
+/// parameter takes its argument's type, a Constant one its value; a
+/// missing or unusable argument is a CompileError (kind Arguments) naming
+/// the parameter. Arguments for unknown names are left to the launch to
+/// report.
+llvm::Expected<ResolvedArguments>
+resolveArguments(llvm::StringRef kernel,
+                 llvm::ArrayRef<DeclaredParameter> parameters,
+                 llvm::ArrayRef<ArgumentDescriptor> arguments);
+
+/// The spec's spelling of an argument's type: "int64", "Array[float32, 2]",
+/// "LocalAccessor[int32, 1]" (its dtype must be set).
+std::string argumentTypeString(const ArgumentDescriptor &argument);
+
+} // namespace kiln
+
+#endif // KILN_COMPILER_SESSION_ARGUMENTSPECIALIZATION_H

@@ -1,0 +1,189 @@
+//===- CompileSession.cpp - The one place a compile is sequenced ----------===//
+#include "compiler/Session/CompileSession.h"
+#include "compiler/Driver/SourceLoader.h"
+#include "compiler/Driver/ToolSupport.h"
+#include "compiler/Frontend/Frontend.h"
+#include "compiler/Session/FatalErrorRecovery.h"
+#include "compiler/Target/PTX/PTXSerializer.h"
+#include "dialects/Kiln/IR/KilnOps.h"
+
+#include <chrono>
+
+using namespace kiln;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start)
+      .count();
+}
+
+std::unique_ptr<mlir::MLIRContext> createSessionContext() {
+  std::unique_ptr<mlir::MLIRContext> context = createCompilerContext();
+  context->disableMultithreading();
+  return context;
+}
+
+/// Array parameters the caller guarantees 16-byte aligned carry
+/// `kiln.align = 16`, which the lowering turns into `llvm.align 16` on the
+/// kernel's pointer argument (wider, vectorizable loads and stores).
+void markAligned16(mlir::ModuleOp module, const std::set<std::string> &names) {
+  if (names.empty())
+    return;
+  module.walk([&](kiln::KernelOp kernel) {
+    for (unsigned i = 0; i < kernel.getNumArguments(); ++i)
+      if (llvm::isa<kiln::ArrayType>(kernel.getArgumentTypes()[i]) &&
+          names.count(kernel.getParamName(i)))
+        kernel.setArgAttr(
+            i, "kiln.align",
+            mlir::IntegerAttr::get(
+                mlir::IntegerType::get(module.getContext(), 64), 16));
+  });
+}
+
+/// The parameters after the index of an (already specialized) kiln MLIR
+/// kernel: all annotated.
+std::vector<DeclaredParameter> mlirKernelParameters(mlir::ModuleOp module,
+                                                    llvm::StringRef name) {
+  std::vector<DeclaredParameter> params;
+  auto kernel = module.lookupSymbol<kiln::KernelOp>(name);
+  if (!kernel)
+    return params;
+  for (unsigned i = 1; i < kernel.getNumArguments(); ++i)
+    params.push_back(
+        {kernel.getParamName(i), DeclaredParameter::Role::Annotated});
+  return params;
+}
+
+llvm::Error compileError(CompileErrorKind kind, const std::string &summary) {
+  return llvm::make_error<CompileError>(kind, summary);
+}
+
+} // namespace
+
+CompileSession::CompileSession() : context_(createSessionContext()) {}
+CompileSession::~CompileSession() = default;
+
+bool CompileSession::isKnownCudaArch(const std::string &arch) {
+  {
+    std::lock_guard<std::mutex> lock(archMutex);
+    if (knownArches.count(arch))
+      return true;
+  }
+  if (!isValidCudaArch(arch))
+    return false;
+  std::lock_guard<std::mutex> lock(archMutex);
+  knownArches.insert(arch);
+  return true;
+}
+
+llvm::Expected<CompileResult>
+CompileSession::compile(llvm::StringRef source, llvm::StringRef filename,
+                        const CompileJob &job, llvm::raw_ostream &diagnostics) {
+  std::lock_guard<std::mutex> lock(compileMutex);
+  std::optional<llvm::Expected<CompileResult>> result;
+  std::optional<std::string> fatal = runRecoveringFatalErrors([&] {
+    result.emplace(compileUnguarded(source, filename, job, diagnostics));
+  });
+  if (!fatal)
+    return std::move(*result);
+  // The unwound compile left its diagnostic handler registered on the
+  // context (no destructor ran): the context is abandoned, not reused.
+  (void)context_.release();
+  context_ = createSessionContext();
+  return compileError(CompileErrorKind::CodeGeneration,
+                      "code generation failed: " + *fatal);
+}
+
+llvm::Expected<CompileResult>
+CompileSession::compileUnguarded(llvm::StringRef source,
+                                 llvm::StringRef filename,
+                                 const CompileJob &job, llvm::raw_ostream &os) {
+  if (job.arguments && job.kernel.empty())
+    return compileError(CompileErrorKind::Arguments,
+                        "launch arguments specialize one kernel: name it");
+  auto start = Clock::now();
+  CompileResult result;
+  std::unique_ptr<CompileError> argumentFailure;
+  // Resolves the arguments against the kernel's declared parameters.
+  auto resolve = [&](llvm::ArrayRef<DeclaredParameter> params) {
+    auto resolved = resolveArguments(job.kernel, params, *job.arguments);
+    if (!resolved) {
+      llvm::handleAllErrors(resolved.takeError(),
+                            [&](std::unique_ptr<CompileError> error) {
+                              argumentFailure = std::move(error);
+                            });
+      return false;
+    }
+    result.arguments = std::move(*resolved);
+    if (job.onArgumentsResolved && !job.onArgumentsResolved(*result.arguments))
+      result.stopped = true;
+    return !result.stopped;
+  };
+  auto specialize = [&](const ast::Module &module)
+      -> std::optional<std::vector<Specialization>> {
+    std::vector<Specialization> specs = job.specializations;
+    auto params = declaredKernelParameters(module, job.kernel);
+    // No such kernel: kernel selection below names the ones there are.
+    if (!params)
+      return specs;
+    if (!resolve(*params))
+      return std::nullopt;
+    specs.push_back(result.arguments->specialization);
+    return specs;
+  };
+
+  SourceDiagnostics sourceDiagnostics(*context_, source, filename, os);
+  SourceLanguage language = languageOfPath(filename);
+  LoadOptions load;
+  load.dumpAST = job.dumpAST;
+  load.specializations = job.specializations;
+  if (job.arguments && language == SourceLanguage::Kernel)
+    load.specialize = specialize;
+  auto module = loadKilnModule(*context_, source, filename, language, os, load);
+  if (argumentFailure)
+    return llvm::Error(std::move(argumentFailure));
+  if (result.stopped)
+    return result;
+  if (mlir::failed(module))
+    return compileError(CompileErrorKind::Source,
+                        "compilation of '" + filename.str() + "' failed");
+  if (!*module) {
+    result.stopped = true;
+    return result;
+  }
+  if (!job.kernel.empty() &&
+      mlir::failed(selectKernel(module->get(), job.kernel)))
+    return compileError(CompileErrorKind::KernelNotFound,
+                        "no kernel '" + job.kernel + "' in '" + filename.str() +
+                            "'");
+  if (job.arguments && language == SourceLanguage::KilnMLIR &&
+      !resolve(mlirKernelParameters(module->get(), job.kernel))) {
+    if (argumentFailure)
+      return llvm::Error(std::move(argumentFailure));
+    return result;
+  }
+  std::set<std::string> aligned = job.aligned16;
+  if (result.arguments)
+    aligned.insert(result.arguments->aligned16.begin(),
+                   result.arguments->aligned16.end());
+  markAligned16(module->get(), aligned);
+  result.frontendMs = msSince(start);
+  if (job.onKilnModule && !job.onKilnModule(module->get())) {
+    result.stopped = true;
+    return result;
+  }
+
+  StageHooks hooks = job.hooks;
+  if (!hooks.timings)
+    hooks.timings = &result.timings;
+  auto binary = compileKilnModule(module->get(), job.options, hooks);
+  if (!binary)
+    return compileError(CompileErrorKind::Pipeline,
+                        llvm::toString(binary.takeError()));
+  result.binary = std::move(*binary);
+  result.stopped = result.binary.data.empty();
+  return result;
+}
