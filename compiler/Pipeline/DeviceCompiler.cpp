@@ -170,7 +170,7 @@ kiln::compileKilnModule(ModuleOp module, const CompileOptions &options,
   if (failed(kilnPasses.run(module)))
     return stageError("kiln-level transformations");
   FailureOr<std::vector<KernelMetadata>> kernels =
-      extractKernelMetadata(module, target->getSubGroupSize());
+      extractKernelMetadata(module, *target);
   if (failed(kernels))
     return stageError("kernel metadata extraction");
   binary.kernels = std::move(*kernels);

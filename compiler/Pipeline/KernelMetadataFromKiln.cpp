@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Pipeline/KernelMetadataFromKiln.h"
+#include "compiler/Target/TargetInfo.h"
 #include "dialects/Kiln/IR/KilnOps.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -133,8 +134,20 @@ LogicalResult addPrivateMemory(Operation *func, KernelOp kernel,
 }
 
 /// Features, sub-group use and static local memory of one function.
-void scanFunction(Operation *func, std::set<std::string> &features,
-                  bool &usesSubGroups, uint64_t &localBytes) {
+/// The device feature a 64-bit atomic read-modify-write needs: float ones
+/// that the target lowers to a compare-exchange loop on the bits need
+/// int64 atomics only (PoCL has those and no float64 ones).
+const char *atomicFeature(AtomicRMWOp rmw, const TargetInfo &target) {
+  Type element = rmw.getArray().getType().getElementType();
+  if (isa<FloatType>(element) &&
+      target.hasNativeFloatAtomic(rmw.getKind(), element))
+    return "fp64_atomics";
+  return "int64_atomics";
+}
+
+void scanFunction(Operation *func, const TargetInfo &target,
+                  std::set<std::string> &features, bool &usesSubGroups,
+                  uint64_t &localBytes) {
   auto noteType = [&](Type type) {
     if (auto array = dyn_cast<ArrayType>(type))
       type = array.getElementType();
@@ -151,14 +164,16 @@ void scanFunction(Operation *func, std::set<std::string> &features,
     if (isa<SubGroupShuffleOp, SubGroupReduceOp, SubGroupBarrierOp,
             GetSubGroupOp>(op))
       usesSubGroups = true;
-    Type atomicElement;
-    if (auto rmw = dyn_cast<AtomicRMWOp>(op))
-      atomicElement = rmw.getArray().getType().getElementType();
-    else if (auto cas = dyn_cast<AtomicCmpXchgOp>(op))
-      atomicElement = cas.getArray().getType().getElementType();
-    if (atomicElement && atomicElement.getIntOrFloatBitWidth() == 64)
-      features.insert(isa<FloatType>(atomicElement) ? "fp64_atomics"
-                                                    : "int64_atomics");
+    // A compare-exchange compares the bits, whatever the element type.
+    if (auto rmw = dyn_cast<AtomicRMWOp>(op)) {
+      if (rmw.getArray().getType().getElementType().getIntOrFloatBitWidth() ==
+          64)
+        features.insert(atomicFeature(rmw, target));
+    } else if (auto cas = dyn_cast<AtomicCmpXchgOp>(op)) {
+      if (cas.getArray().getType().getElementType().getIntOrFloatBitWidth() ==
+          64)
+        features.insert("int64_atomics");
+    }
     if (auto local = dyn_cast<LocalAllocOp>(op))
       localBytes = saturatingAdd(
           localBytes,
@@ -178,7 +193,7 @@ std::vector<std::string> debugNames(ModuleOp module) {
 }
 
 FailureOr<KernelMetadata> describeKernel(KernelOp kernel,
-                                         unsigned subGroupSize) {
+                                         const TargetInfo &target) {
   KernelMetadata metadata;
   metadata.name = kernel.getSymName().str();
   ArrayRef<Type> inputs = kernel.getArgumentTypes();
@@ -200,12 +215,13 @@ FailureOr<KernelMetadata> describeKernel(KernelOp kernel,
   std::set<std::string> features;
   bool usesSubGroups = false;
   for (Operation *func : reachableFunctions(kernel)) {
-    scanFunction(func, features, usesSubGroups, metadata.staticLocalMemBytes);
+    scanFunction(func, target, features, usesSubGroups,
+                 metadata.staticLocalMemBytes);
     if (failed(addPrivateMemory(func, kernel, metadata.privateMemBytes)))
       return failure();
   }
   metadata.requiredFeatures.assign(features.begin(), features.end());
-  metadata.subGroupSize = usesSubGroups ? subGroupSize : 0;
+  metadata.subGroupSize = usesSubGroups ? target.getSubGroupSize() : 0;
   if (metadata.debug)
     metadata.debugNames = debugNames(kernel->getParentOfType<ModuleOp>());
   return metadata;
@@ -213,10 +229,10 @@ FailureOr<KernelMetadata> describeKernel(KernelOp kernel,
 } // namespace
 
 FailureOr<std::vector<KernelMetadata>>
-kiln::extractKernelMetadata(ModuleOp module, unsigned subGroupSize) {
+kiln::extractKernelMetadata(ModuleOp module, const TargetInfo &target) {
   std::vector<KernelMetadata> kernels;
   for (auto kernel : module.getOps<KernelOp>()) {
-    FailureOr<KernelMetadata> metadata = describeKernel(kernel, subGroupSize);
+    FailureOr<KernelMetadata> metadata = describeKernel(kernel, target);
     if (failed(metadata))
       return failure();
     kernels.push_back(std::move(*metadata));

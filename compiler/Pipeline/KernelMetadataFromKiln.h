@@ -16,11 +16,15 @@ namespace kiln {
 /// integers are taken as signed.
 inline constexpr const char *kDTypeAttrName = "kiln.dtype";
 
+class TargetInfo;
+
 /// Describes every kiln.kernel of `module` for the runtime. Emits an error
 /// on the module (and fails) for a parameter type the runtime cannot pass.
-/// `subGroupSize` is the target's (0: chosen by the device).
+/// `target` gives the sub-group size and how float atomics are lowered
+/// (a compare-exchange loop on the bits needs the integer atomics of that
+/// width, not float ones).
 mlir::FailureOr<std::vector<KernelMetadata>>
-extractKernelMetadata(mlir::ModuleOp module, unsigned subGroupSize = 0);
+extractKernelMetadata(mlir::ModuleOp module, const TargetInfo &target);
 
 } // namespace kiln
 

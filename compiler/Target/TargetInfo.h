@@ -79,7 +79,8 @@ public:
   /// The LLVM syncscope of a memory scope for atomics and fences.
   virtual llvm::StringRef getSyncScope(kiln::MemoryScope scope) const = 0;
   /// Whether `kind` on a float of `type` maps to one atomicrmw instruction
-  /// (otherwise lowering emits a compare-exchange loop).
+  /// (otherwise lowering emits a compare-exchange loop). Not asked for
+  /// exchange, which is an integer exchange of the bits on every target.
   virtual bool hasNativeFloatAtomic(kiln::AtomicKind kind,
                                     mlir::Type type) const = 0;
   /// True when the back end drops the ordering of an atomicrmw (LLVM 22's

@@ -116,7 +116,12 @@ struct AtomicRMWOpLowering : AtomicPattern<AtomicRMWOp> {
     StringRef scope = target.getSyncScope(op.getScope());
     LLVM::AtomicOrdering order = llvmOrdering(op.getOrder());
     bool isFloat = isa<FloatType>(element);
-    if (isFloat && !target.hasNativeFloatAtomic(op.getKind(), element)) {
+    // A float exchange moves bits: the integer exchange of its width, which
+    // every target with those integer atomics has (OpenCL has no float64
+    // one).
+    bool onBits = isFloat && op.getKind() == AtomicKind::Exchange;
+    if (isFloat && !onBits &&
+        !target.hasNativeFloatAtomic(op.getKind(), element)) {
       rewriter.replaceOp(op,
                          compareExchangeLoop(rewriter, op, address,
                                              adaptor.getValue(), order, scope));
@@ -138,13 +143,17 @@ struct AtomicRMWOpLowering : AtomicPattern<AtomicRMWOp> {
                                 ? LLVM::AtomicOrdering::seq_cst
                                 : LLVM::AtomicOrdering::release,
                             scope);
+    Value operand =
+        onBits ? toBits(rewriter, loc, adaptor.getValue()) : adaptor.getValue();
     auto rmw = LLVM::AtomicRMWOp::create(
-        rewriter, loc, *binOp(op.getKind(), isFloat), address,
-        adaptor.getValue(), order, scope, element.getIntOrFloatBitWidth() / 8);
+        rewriter, loc, *binOp(op.getKind(), isFloat && !onBits), address,
+        operand, order, scope, element.getIntOrFloatBitWidth() / 8);
     if (fences && acquires)
       LLVM::FenceOp::create(rewriter, loc, LLVM::AtomicOrdering::acquire,
                             scope);
-    rewriter.replaceOp(op, rmw.getResult());
+    Value old = rmw.getResult();
+    rewriter.replaceOp(op,
+                       onBits ? fromBits(rewriter, loc, old, element) : old);
     return success();
   }
 

@@ -150,6 +150,5 @@ llvm::StringRef PTXTargetInfo::getSyncScope(MemoryScope scope) const {
 }
 
 bool PTXTargetInfo::hasNativeFloatAtomic(AtomicKind kind, Type type) const {
-  return kind == AtomicKind::Add || kind == AtomicKind::Sub ||
-         kind == AtomicKind::Exchange;
+  return kind == AtomicKind::Add || kind == AtomicKind::Sub;
 }

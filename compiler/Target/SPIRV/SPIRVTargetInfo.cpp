@@ -115,7 +115,7 @@ llvm::StringRef SPIRVTargetInfo::getSyncScope(MemoryScope scope) const {
 bool SPIRVTargetInfo::hasNativeFloatAtomic(AtomicKind kind, Type type) const {
   // Float add/min/max need SPV_EXT_shader_atomic_float_*, which OpenCL
   // consumers such as PoCL lack: those use a compare-exchange loop.
-  return kind == AtomicKind::Exchange;
+  return false;
 }
 
 namespace {
