@@ -2,9 +2,9 @@
 //
 // ArgumentBlock.h through the C API: declaring a precompiled kernel's
 // argument-block entry on a binary, building a block on the host and
-// launching with the arguments read from device memory
-// (launchWithDeviceArgumentsAsync). The C++ calls check the launch; here
-// only C's pointers, ranges and kiln_arg_t structs are converted.
+// launching with the arguments read from device memory (a shorthand for
+// kiln_queue_submit with KILN_LAUNCH_ARGS_DEVICE_BLOCK). Queue::submit
+// checks the launch; here only C's pointers are checked.
 //
 //===----------------------------------------------------------------------===//
 #include "LaunchCall.h"
@@ -101,23 +101,16 @@ kiln_status_t kiln_launch_with_device_arguments_async(
     KILN_CAPI_REQUIRE(wait);
   const char *function = __func__;
   return guarded(function, [&] {
-    IndexSpace space = Range{1};
-    std::vector<KernelArg> accessors;
-    EventList waitFor;
+    kiln_launch_desc_t desc = capi::listDesc(kernel, ndim, global, local,
+                                             local_accessors, naccessors);
+    desc.args_source = KILN_LAUNCH_ARGS_DEVICE_BLOCK;
+    desc.argument_block = argument_block;
+    desc.argument_block_offset = block_offset;
+    LaunchEvents events;
     if (kiln_status_t s =
-            capi::toIndexSpace(function, ndim, global, local, space))
+            capi::submitLaunch(function, queue, desc, wait, nwait, events))
       return s;
-    if (kiln_status_t s = capi::toKernelArgs(
-            function, *kernel->kernel, local_accessors, naccessors, accessors))
-      return s;
-    if (kiln_status_t s = capi::toEventList(function, wait, nwait, waitFor))
-      return s;
-    auto event = launchWithDeviceArgumentsAsync(
-        *queue->queue, kernel->kernel, space, argument_block->buffer,
-        block_offset, accessors, waitFor);
-    if (!event.ok())
-      return capi::fromStatus(event.status());
-    *out_event = new kiln_event{std::move(*event)};
+    *out_event = capi::wrapEvent(std::move(events.device));
     return capi::succeed();
   });
 }

@@ -1,10 +1,11 @@
 //===- LaunchAPI.cpp - Arguments, launches and events of the C API --------===//
 //
-// kiln_arg_t values become kiln::KernelArg and go through kiln::launchAsync,
-// so the C API checks arguments exactly as the C++ API does (count, kind,
-// dtype, rank, buffer size, device); only what C adds (NULL pointers,
-// argument structs built from bad input, ranges given as pointer + count)
-// is checked here.
+// kiln_arg_t values become kiln::KernelArg and go through Queue::submit
+// (SubmitAPI.cpp), so the C API checks arguments exactly as the C++ API
+// does (count, kind, dtype, rank, buffer size, device); only what C adds
+// (NULL pointers, argument structs built from bad input, ranges given as
+// pointer + count) is checked here. kiln_launch, kiln_launch_async and
+// kiln_launch_nd_async are shorthands for kiln_queue_submit.
 //
 //===----------------------------------------------------------------------===//
 #include "LaunchCall.h"
@@ -116,42 +117,6 @@ kiln_status_t capi::toEventList(const char *function, const kiln_event_t *wait,
   return KILN_STATUS_OK;
 }
 
-kiln_status_t capi::launchChecked(const char *function, kiln_queue_t queue,
-                                  kiln_kernel_t kernel, int ndim,
-                                  const int64_t *global, const int64_t *local,
-                                  const kiln_arg_t *args, size_t nargs,
-                                  const kiln_event_t *wait, size_t nwait,
-                                  const LaunchOptions *options,
-                                  LaunchEvents &events) {
-  // Checked in this order so that the messages stay those of before the
-  // pieces were shared: range, arguments, wait list.
-  IndexSpace space = Range{1};
-  if (kiln_status_t s = toIndexSpace(function, ndim, global, local, space))
-    return s;
-  std::vector<KernelArg> cxxArgs;
-  if (kiln_status_t s =
-          toKernelArgs(function, *kernel->kernel, args, nargs, cxxArgs))
-    return s;
-  EventList waitFor;
-  if (kiln_status_t s = toEventList(function, wait, nwait, waitFor))
-    return s;
-  // Without options the plain overload keeps the lighter launch path.
-  if (!options) {
-    auto launched =
-        launchAsync(*queue->queue, kernel->kernel, space, cxxArgs, waitFor);
-    if (!launched.ok())
-      return capi::fromStatus(launched.status());
-    events = LaunchEvents{std::move(*launched)};
-    return capi::succeed();
-  }
-  auto launched = launchAsync(*queue->queue, kernel->kernel, space, cxxArgs,
-                              waitFor, *options);
-  if (!launched.ok())
-    return capi::fromStatus(launched.status());
-  events = std::move(*launched);
-  return capi::succeed();
-}
-
 extern "C" {
 
 kiln_arg_t kiln_arg_scalar(kiln_dtype_t dtype, const void *value) {
@@ -226,11 +191,12 @@ kiln_status_t kiln_launch_async(kiln_queue_t queue, kiln_kernel_t kernel,
     KILN_CAPI_REQUIRE(wait);
   return guarded(__func__, [&] {
     LaunchEvents events;
-    kiln_status_t status =
-        capi::launchChecked("kiln_launch_async", queue, kernel, ndim, range,
-                            nullptr, args, nargs, wait, nwait, nullptr, events);
+    kiln_status_t status = capi::submitLaunch(
+        "kiln_launch_async", queue,
+        capi::listDesc(kernel, ndim, range, nullptr, args, nargs), wait, nwait,
+        events);
     if (status == KILN_STATUS_OK)
-      *out_event = new kiln_event{std::move(events.device)};
+      *out_event = capi::wrapEvent(std::move(events.device));
     return status;
   });
 }
@@ -252,11 +218,12 @@ kiln_status_t kiln_launch_nd_async(kiln_queue_t queue, kiln_kernel_t kernel,
     KILN_CAPI_REQUIRE(wait);
   return guarded(__func__, [&] {
     LaunchEvents events;
-    kiln_status_t status =
-        capi::launchChecked("kiln_launch_nd_async", queue, kernel, ndim, global,
-                            local, args, nargs, wait, nwait, nullptr, events);
+    kiln_status_t status = capi::submitLaunch(
+        "kiln_launch_nd_async", queue,
+        capi::listDesc(kernel, ndim, global, local, args, nargs), wait, nwait,
+        events);
     if (status == KILN_STATUS_OK)
-      *out_event = new kiln_event{std::move(events.device)};
+      *out_event = capi::wrapEvent(std::move(events.device));
     return status;
   });
 }
@@ -273,13 +240,11 @@ kiln_status_t kiln_launch(kiln_queue_t queue, kiln_kernel_t kernel, int ndim,
   if (nwait != 0)
     KILN_CAPI_REQUIRE(wait);
   return guarded(__func__, [&] {
+    kiln_launch_desc_t desc =
+        capi::listDesc(kernel, ndim, range, nullptr, args, nargs);
+    desc.flags = KILN_LAUNCH_WAIT;
     LaunchEvents events;
-    kiln_status_t status =
-        capi::launchChecked("kiln_launch", queue, kernel, ndim, range, nullptr,
-                            args, nargs, wait, nwait, nullptr, events);
-    if (status != KILN_STATUS_OK)
-      return status;
-    return capi::fromStatus(events.device->wait());
+    return capi::submitLaunch("kiln_launch", queue, desc, wait, nwait, events);
   });
 }
 

@@ -1,9 +1,9 @@
-//===- LaunchFormsAPI.cpp - callKernelAsync and packed launches of the C API
+//===- LaunchFormsAPI.cpp - call_kernel_async and packed launches (C API)
 //
 // numba-dpex's call_kernel_async (device + host events) and launches from
-// a packed host blob (launchPacked). The C++ calls do every check of the
-// launch itself; here only C's pointers, ranges and wait lists are
-// converted (LaunchCall.h).
+// a packed host blob: shorthands for kiln_queue_submit with
+// KILN_LAUNCH_HOST_EVENT and KILN_LAUNCH_ARGS_PACKED. Queue::submit does
+// every check of the launch itself; here only C's pointers are checked.
 //
 //===----------------------------------------------------------------------===//
 #include "LaunchCall.h"
@@ -34,25 +34,17 @@ kiln_status_t kiln_call_kernel_async(kiln_queue_t queue, kiln_kernel_t kernel,
     KILN_CAPI_REQUIRE(wait);
   const char *function = __func__;
   return guarded(function, [&] {
-    IndexSpace space = Range{1};
-    std::vector<KernelArg> cxxArgs;
-    EventList waitFor;
+    kiln_launch_desc_t desc =
+        capi::listDesc(kernel, ndim, global, local, args, nargs);
+    desc.flags = KILN_LAUNCH_HOST_EVENT;
+    LaunchEvents events;
     if (kiln_status_t s =
-            capi::toIndexSpace(function, ndim, global, local, space))
+            capi::submitLaunch(function, queue, desc, wait, nwait, events))
       return s;
-    if (kiln_status_t s =
-            capi::toKernelArgs(function, *kernel->kernel, args, nargs, cxxArgs))
-      return s;
-    if (kiln_status_t s = capi::toEventList(function, wait, nwait, waitFor))
-      return s;
-    auto events =
-        callKernelAsync(*queue->queue, kernel->kernel, space, cxxArgs, waitFor);
-    if (!events.ok())
-      return capi::fromStatus(events.status());
     // Both handles exist before either is published: an allocation failure
     // leaves both out-pointers NULL.
-    auto device = std::make_unique<kiln_event>(kiln_event{events->device});
-    auto host = std::make_unique<kiln_event>(kiln_event{events->host});
+    auto device = std::make_unique<kiln_event>(kiln_event{events.device});
+    auto host = std::make_unique<kiln_event>(kiln_event{events.host});
     *out_device = device.release();
     *out_host = host.release();
     return capi::succeed();
@@ -74,18 +66,16 @@ kiln_status_t kiln_launch_packed(kiln_queue_t queue, kiln_kernel_t kernel,
     KILN_CAPI_REQUIRE(wait);
   const char *function = __func__;
   return guarded(function, [&] {
-    IndexSpace space = Range{1};
-    EventList waitFor;
+    kiln_launch_desc_t desc =
+        capi::listDesc(kernel, ndim, global, local, nullptr, 0);
+    desc.args_source = KILN_LAUNCH_ARGS_PACKED;
+    desc.packed = blob;
+    desc.packed_size = size;
+    LaunchEvents events;
     if (kiln_status_t s =
-            capi::toIndexSpace(function, ndim, global, local, space))
+            capi::submitLaunch(function, queue, desc, wait, nwait, events))
       return s;
-    if (kiln_status_t s = capi::toEventList(function, wait, nwait, waitFor))
-      return s;
-    auto event =
-        launchPacked(*queue->queue, kernel->kernel, space, blob, size, waitFor);
-    if (!event.ok())
-      return capi::fromStatus(event.status());
-    *out_event = new kiln_event{std::move(*event)};
+    *out_event = capi::wrapEvent(std::move(events.device));
     return capi::succeed();
   });
 }

@@ -1,7 +1,7 @@
 //===- LaunchOptionsAPI.cpp - Launch attributes in the C API --------------===//
 //
 // kiln_launch_options_t becomes kiln::LaunchOptions and the launch goes
-// through kiln::launchAsync's options overload, so devices refuse or honour
+// through Queue::submit (SubmitAPI.cpp), so devices refuse or honour
 // attributes exactly as in C++ ("<attribute> is unsupported on '<device>'",
 // then the value checks). Only what C adds is checked here: the struct
 // sizes that let the structs grow, attribute bits this version does not
@@ -131,31 +131,17 @@ std::string convertOptions(const kiln_launch_options_t &in,
   return {};
 }
 
-/// The C checks of both entry points, then the launch. `options` may be
-/// null (no attributes).
-kiln_status_t launchWithOptions(const char *function, kiln_queue_t queue,
-                                kiln_kernel_t kernel, int ndim,
-                                const int64_t *global, const int64_t *local,
-                                const kiln_arg_t *args, size_t nargs,
-                                const kiln_event_t *wait, size_t nwait,
-                                const kiln_launch_options_t *options,
-                                LaunchEvents &events) {
-  LaunchOptions cxxOptions;
-  if (options) {
-    std::string error = convertOptions(*options, cxxOptions);
-    if (!error.empty())
-      return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
-                        std::string(function) + ": " + error);
-  }
-  return capi::launchChecked(function, queue, kernel, ndim, global, local, args,
-                             nargs, wait, nwait, &cxxOptions, events);
-}
-
-kiln_event_t wrap(std::shared_ptr<Event> event) {
-  return event ? new kiln_event{std::move(event)} : nullptr;
-}
-
 } // namespace
+
+kiln_status_t capi::toLaunchOptions(const char *function,
+                                    const kiln_launch_options_t &in,
+                                    LaunchOptions &out) {
+  std::string error = convertOptions(in, out);
+  if (!error.empty())
+    return fail(KILN_STATUS_INVALID_ARGUMENT,
+                std::string(function) + ": " + error);
+  return KILN_STATUS_OK;
+}
 
 extern "C" {
 
@@ -235,13 +221,13 @@ kiln_status_t kiln_launch_with_options(kiln_queue_t queue, kiln_kernel_t kernel,
   if (nwait != 0)
     KILN_CAPI_REQUIRE(wait);
   return guarded(__func__, [&] {
+    kiln_launch_desc_t desc =
+        capi::listDesc(kernel, ndim, global, local, args, nargs);
+    desc.options = options;
+    desc.flags = KILN_LAUNCH_WAIT;
     LaunchEvents events;
-    kiln_status_t status = launchWithOptions(
-        "kiln_launch_with_options", queue, kernel, ndim, global, local, args,
-        nargs, wait, nwait, options, events);
-    if (status != KILN_STATUS_OK)
-      return status;
-    return capi::fromStatus(events.device->wait());
+    return capi::submitLaunch("kiln_launch_with_options", queue, desc, wait,
+                              nwait, events);
   });
 }
 
@@ -261,6 +247,7 @@ kiln_status_t kiln_launch_async_with_options(
   out_events->device = nullptr;
   out_events->programmatic = nullptr;
   out_events->launch_completion = nullptr;
+  out_events->host = nullptr;
   KILN_CAPI_REQUIRE(queue);
   KILN_CAPI_REQUIRE(kernel);
   KILN_CAPI_REQUIRE(global);
@@ -269,28 +256,15 @@ kiln_status_t kiln_launch_async_with_options(
   if (nwait != 0)
     KILN_CAPI_REQUIRE(wait);
   return guarded(__func__, [&] {
+    kiln_launch_desc_t desc =
+        capi::listDesc(kernel, ndim, global, local, args, nargs);
+    desc.options = options;
     LaunchEvents events;
-    kiln_status_t status = launchWithOptions(
-        "kiln_launch_async_with_options", queue, kernel, ndim, global, local,
-        args, nargs, wait, nwait, options, events);
-    if (status != KILN_STATUS_OK)
-      return status;
-    // Allocate all three before publishing any, so that a failed allocation
-    // leaves the out-struct all NULL.
-    kiln_event_t device = wrap(std::move(events.device));
-    kiln_event_t programmatic = nullptr, completion = nullptr;
-    try {
-      programmatic = wrap(std::move(events.programmatic));
-      completion = wrap(std::move(events.launchCompletion));
-    } catch (...) {
-      delete device;
-      delete programmatic;
-      throw;
-    }
-    out_events->device = device;
-    out_events->programmatic = programmatic;
-    out_events->launch_completion = completion;
-    return capi::succeed();
+    kiln_status_t status = capi::submitLaunch("kiln_launch_async_with_options",
+                                              queue, desc, wait, nwait, events);
+    if (status == KILN_STATUS_OK)
+      capi::publishEvents(events, out_events);
+    return status;
   });
 }
 

@@ -1,10 +1,11 @@
 //===- DeviceArgumentBlock.cpp - Launches with arguments in device memory -===//
 //
 // The runtime half of argument blocks (ArgumentBlock.h): building a block
-// on the host from typed arguments, and launching a kernel whose block
-// already lives in a device buffer. The launch goes to the kernel's
-// argument-block entry through the ordinary checked launch path; what can
-// be checked without reading device memory is checked first.
+// on the host from typed arguments, and the checks of a launch whose block
+// already lives in a device buffer (LaunchArgs::DeviceBlock). Queue::submit
+// then launches the kernel's argument-block entry through the ordinary
+// checked path; what can be checked without reading device memory is
+// checked first.
 //
 //===----------------------------------------------------------------------===//
 #include "kiln/runtime/ArgumentBlock.h"
@@ -31,13 +32,14 @@ const KernelParam *firstArrayParam(const KernelMetadata &kernel) {
   return nullptr;
 }
 
-/// Everything checkable before submission; returns the entry to launch and
-/// its arguments.
-Status prepareEntryLaunch(const std::shared_ptr<Kernel> &kernel,
-                          const std::shared_ptr<Buffer> &block, uint64_t offset,
-                          const std::vector<KernelArg> &localAccessors,
-                          std::shared_ptr<Kernel> &entry,
-                          std::vector<KernelArg> &entryArgs) {
+} // namespace
+
+Status prepareArgumentBlockLaunch(const std::shared_ptr<Kernel> &kernel,
+                                  const std::shared_ptr<Buffer> &block,
+                                  uint64_t offset,
+                                  const std::vector<KernelArg> &localAccessors,
+                                  std::shared_ptr<Kernel> &entry,
+                                  std::vector<KernelArg> &entryArgs) {
   if (!kernel)
     return invalidArgument("launch of a null kernel");
   const KernelMetadata &metadata = kernel->metadata();
@@ -115,8 +117,6 @@ Status prepareEntryLaunch(const std::shared_ptr<Kernel> &kernel,
   return Status();
 }
 
-} // namespace
-
 StatusOr<std::vector<uint8_t>>
 buildArgumentBlock(const Kernel &kernel, const std::vector<KernelArg> &args) {
   KILN_RETURN_IF_ERROR(checkArguments(kernel, args));
@@ -141,45 +141,6 @@ buildArgumentBlock(const Kernel &kernel, const std::vector<KernelArg> &args) {
     }
   }
   return block;
-}
-
-StatusOr<std::shared_ptr<Event>> launchWithDeviceArgumentsAsync(
-    Queue &queue, const std::shared_ptr<Kernel> &kernel,
-    const IndexSpace &space, const std::shared_ptr<Buffer> &argumentBlock,
-    uint64_t blockOffset, const std::vector<KernelArg> &localAccessors,
-    const EventList &waitFor) {
-  std::shared_ptr<Kernel> entry;
-  std::vector<KernelArg> args;
-  KILN_RETURN_IF_ERROR(prepareEntryLaunch(kernel, argumentBlock, blockOffset,
-                                          localAccessors, entry, args));
-  return launchAsync(queue, entry, space, args, waitFor);
-}
-
-StatusOr<LaunchEvents> launchWithDeviceArgumentsAsync(
-    Queue &queue, const std::shared_ptr<Kernel> &kernel,
-    const IndexSpace &space, const std::shared_ptr<Buffer> &argumentBlock,
-    uint64_t blockOffset, const std::vector<KernelArg> &localAccessors,
-    const EventList &waitFor, const LaunchOptions &options) {
-  std::shared_ptr<Kernel> entry;
-  std::vector<KernelArg> args;
-  KILN_RETURN_IF_ERROR(prepareEntryLaunch(kernel, argumentBlock, blockOffset,
-                                          localAccessors, entry, args));
-  return launchAsync(queue, entry, space, args, waitFor, options);
-}
-
-Status launchWithDeviceArguments(Queue &queue,
-                                 const std::shared_ptr<Kernel> &kernel,
-                                 const IndexSpace &space,
-                                 const std::shared_ptr<Buffer> &argumentBlock,
-                                 uint64_t blockOffset,
-                                 const std::vector<KernelArg> &localAccessors,
-                                 const EventList &waitFor) {
-  StatusOr<std::shared_ptr<Event>> event =
-      launchWithDeviceArgumentsAsync(queue, kernel, space, argumentBlock,
-                                     blockOffset, localAccessors, waitFor);
-  if (!event.ok())
-    return event.status();
-  return (*event)->wait();
 }
 
 } // namespace kiln

@@ -1,9 +1,10 @@
-//===- Launch.cpp - Checked, generic kernel launch ----------------------===//
+//===- Launch.cpp - Queue::submit, the checked, generic kernel launch ---===//
 //
-// The one launch path of every back end: check, pack, resolve the wait list
+// The one launch path of every back end: check the descriptor, turn its
+// argument source into a checked argument list, pack, resolve the wait list
 // (a failed dependency fails the launch without submitting it), add the
 // DebugRecord of a debug-mode kernel, then hand the packed launch to the
-// queue's driver.
+// queue's driver. The convenience calls of Launch.h are in LaunchForms.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "kiln/runtime/Launch.h"
@@ -170,14 +171,6 @@ Status checkQueue(Queue &queue, const std::shared_ptr<Kernel> &kernel) {
   return Status();
 }
 
-StatusOr<PackedLaunch> checkAndPack(Queue &queue,
-                                    const std::shared_ptr<Kernel> &kernel,
-                                    const IndexSpace &space,
-                                    const std::vector<KernelArg> &args) {
-  KILN_RETURN_IF_ERROR(checkQueue(queue, kernel));
-  return packLaunch(*kernel, space, args);
-}
-
 /// The PackedLaunch of this thread's plain launchAsync: its native argument
 /// list is dead once submitted, so keeping its capacity spares launches an
 /// allocation. A nested launch on the thread (none today) gets its own.
@@ -245,71 +238,48 @@ StatusOr<PackedLaunch> packLaunch(const Kernel &kernel, const IndexSpace &space,
   return launch;
 }
 
-StatusOr<std::shared_ptr<Event>>
-launchAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
-            const IndexSpace &space, const std::vector<KernelArg> &args,
-            const EventList &waitFor) {
-  KILN_RETURN_IF_ERROR(checkQueue(queue, kernel));
+namespace {
+
+/// The plain launch (no attributes, no host event): packs into this
+/// thread's scratch launch, sparing an allocation per launch.
+StatusOr<LaunchEvents> submitPlain(Queue &queue,
+                                   const std::shared_ptr<Kernel> &kernel,
+                                   const IndexSpace &space,
+                                   const std::vector<KernelArg> &args,
+                                   const EventList &waitFor) {
   ScratchLaunch scratch;
   PackedLaunch &packed = scratch.get();
   KILN_RETURN_IF_ERROR(packInto(*kernel, space, args, packed));
   StatusOr<std::shared_ptr<Event>> event =
       submitLaunch(queue, kernel, packed, waitFor);
-  if (event.ok())
-    (*event)->keepAlive(std::move(packed.resources));
-  return event;
-}
-
-StatusOr<LaunchEvents> callKernelAsync(Queue &queue,
-                                       const std::shared_ptr<Kernel> &kernel,
-                                       const IndexSpace &space,
-                                       const std::vector<KernelArg> &args,
-                                       const EventList &waitFor) {
-  StatusOr<PackedLaunch> packed = checkAndPack(queue, kernel, space, args);
-  if (!packed.ok())
-    return packed.status();
-  StatusOr<std::shared_ptr<Event>> event =
-      submitLaunch(queue, kernel, *packed, waitFor);
   if (!event.ok())
     return event.status();
-  auto host = std::make_shared<HostEvent>(*event);
-  // The host task, not the device event, owns the resources: they go
-  // exactly when the host event completes.
-  enqueueHostTask(*event, host, std::move(packed->resources));
+  (*event)->keepAlive(std::move(packed.resources));
   LaunchEvents events;
-  events.device = *event;
-  events.host = host;
+  events.device = std::move(*event);
   return events;
 }
 
-Status launch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
-              const IndexSpace &space, const std::vector<KernelArg> &args,
-              const EventList &waitFor) {
-  StatusOr<std::shared_ptr<Event>> event =
-      launchAsync(queue, kernel, space, args, waitFor);
-  if (!event.ok())
-    return event.status();
-  return (*event)->wait();
-}
-
-namespace {
-
-/// The launches with LaunchOptions: checked like the others, then the
-/// options against the device, then submitted with the attributes.
+/// A launch with attributes or a host event: the options are checked
+/// against the device after the arguments, then submitted with them.
 StatusOr<LaunchEvents>
-launchWithOptions(Queue &queue, const std::shared_ptr<Kernel> &kernel,
-                  const IndexSpace &space, const std::vector<KernelArg> &args,
-                  const EventList &waitFor, const LaunchOptions &options,
-                  bool hostEvent) {
-  StatusOr<PackedLaunch> packed = checkAndPack(queue, kernel, space, args);
+submitFull(Queue &queue, const std::shared_ptr<Kernel> &kernel,
+           const IndexSpace &space, const std::vector<KernelArg> &args,
+           const EventList &waitFor, const LaunchOptions &options,
+           bool hostEvent) {
+  StatusOr<PackedLaunch> packed = packLaunch(*kernel, space, args);
   if (!packed.ok())
     return packed.status();
-  KILN_RETURN_IF_ERROR(checkLaunchOptions(*kernel, options));
+  bool attributes = !options.attributes().empty();
+  if (attributes)
+    KILN_RETURN_IF_ERROR(checkLaunchOptions(*kernel, options));
   if (options.accessPolicyWindow)
     packed->resources.push_back(options.accessPolicyWindow->buffer);
   RecordedLaunchEvents recorded;
   StatusOr<std::shared_ptr<Event>> event =
-      submitLaunch(queue, kernel, *packed, waitFor, &options, &recorded);
+      attributes
+          ? submitLaunch(queue, kernel, *packed, waitFor, &options, &recorded)
+          : submitLaunch(queue, kernel, *packed, waitFor);
   if (!event.ok())
     return event.status();
   LaunchEvents events;
@@ -318,6 +288,8 @@ launchWithOptions(Queue &queue, const std::shared_ptr<Kernel> &kernel,
   events.launchCompletion = std::move(recorded.launchCompletion);
   if (hostEvent) {
     auto host = std::make_shared<HostEvent>(*event);
+    // The host task, not the device event, owns the resources: they go
+    // exactly when the host event completes.
     enqueueHostTask(*event, host, std::move(packed->resources));
     events.host = host;
   } else {
@@ -326,32 +298,82 @@ launchWithOptions(Queue &queue, const std::shared_ptr<Kernel> &kernel,
   return events;
 }
 
+/// Launches `kernel` with the checked-to-be list `args` as `desc` asks.
+StatusOr<LaunchEvents> submitArguments(Queue &queue,
+                                       const std::shared_ptr<Kernel> &kernel,
+                                       const LaunchDesc &desc,
+                                       const std::vector<KernelArg> &args,
+                                       const EventList &waitFor) {
+  KILN_RETURN_IF_ERROR(checkQueue(queue, kernel));
+  if (!desc.hostEvent && desc.options.attributes().empty())
+    return submitPlain(queue, kernel, desc.space, args, waitFor);
+  return submitFull(queue, kernel, desc.space, args, waitFor, desc.options,
+                    desc.hostEvent);
+}
+
+/// InvalidArgument "launch of kernel 'k': LaunchDesc::<field> <why>".
+Status fieldError(const Kernel &kernel, const char *field,
+                  const std::string &why) {
+  return invalidArgument(launchContext(kernel) + ": LaunchDesc::" + field +
+                         " " + why);
+}
+
+/// A field that `desc.source` does not read must be unset: a mixed-up
+/// descriptor is refused rather than half ignored.
+Status checkDescriptor(const LaunchDesc &desc) {
+  if (!desc.kernel)
+    return invalidArgument("launch of a null kernel");
+  const Kernel &kernel = *desc.kernel;
+  switch (desc.source) {
+  case LaunchArgs::List:
+    if (desc.packed)
+      return fieldError(kernel, "packed", "is set but source is List");
+    if (desc.argumentBlock)
+      return fieldError(kernel, "argumentBlock", "is set but source is List");
+    return Status();
+  case LaunchArgs::Packed:
+    if (!desc.packed)
+      return fieldError(kernel, "packed", "is null (source is Packed)");
+    if (!desc.args.empty())
+      return fieldError(kernel, "args", "is set but source is Packed");
+    if (desc.argumentBlock)
+      return fieldError(kernel, "argumentBlock", "is set but source is Packed");
+    return Status();
+  case LaunchArgs::DeviceBlock:
+    if (desc.packed)
+      return fieldError(kernel, "packed", "is set but source is DeviceBlock");
+    return Status();
+  }
+  return fieldError(kernel, "source",
+                    "is " + std::to_string(static_cast<unsigned>(desc.source)) +
+                        ", not a LaunchArgs value");
+}
+
 } // namespace
 
-StatusOr<LaunchEvents>
-launchAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
-            const IndexSpace &space, const std::vector<KernelArg> &args,
-            const EventList &waitFor, const LaunchOptions &options) {
-  return launchWithOptions(queue, kernel, space, args, waitFor, options,
-                           /*hostEvent=*/false);
-}
-
-StatusOr<LaunchEvents>
-callKernelAsync(Queue &queue, const std::shared_ptr<Kernel> &kernel,
-                const IndexSpace &space, const std::vector<KernelArg> &args,
-                const EventList &waitFor, const LaunchOptions &options) {
-  return launchWithOptions(queue, kernel, space, args, waitFor, options,
-                           /*hostEvent=*/true);
-}
-
-Status launch(Queue &queue, const std::shared_ptr<Kernel> &kernel,
-              const IndexSpace &space, const std::vector<KernelArg> &args,
-              const EventList &waitFor, const LaunchOptions &options) {
-  StatusOr<LaunchEvents> events =
-      launchAsync(queue, kernel, space, args, waitFor, options);
-  if (!events.ok())
-    return events.status();
-  return events->device->wait();
+StatusOr<LaunchEvents> Queue::submit(const LaunchDesc &desc,
+                                     const EventList &waitFor) {
+  KILN_RETURN_IF_ERROR(checkDescriptor(desc));
+  switch (desc.source) {
+  case LaunchArgs::List:
+    return submitArguments(*this, desc.kernel, desc, desc.args, waitFor);
+  case LaunchArgs::Packed: {
+    StatusOr<std::vector<KernelArg>> args =
+        unpackArguments(*desc.kernel, desc.space, desc.packed, desc.packedSize);
+    if (!args.ok())
+      return args.status();
+    return submitArguments(*this, desc.kernel, desc, *args, waitFor);
+  }
+  case LaunchArgs::DeviceBlock: {
+    std::shared_ptr<Kernel> entry;
+    std::vector<KernelArg> args;
+    KILN_RETURN_IF_ERROR(prepareArgumentBlockLaunch(
+        desc.kernel, desc.argumentBlock, desc.argumentBlockOffset, desc.args,
+        entry, args));
+    return submitArguments(*this, entry, desc, args, waitFor);
+  }
+  }
+  return internalError("unreachable: LaunchArgs checked by checkDescriptor");
 }
 
 Status checkDebugRecord(const KernelMetadata &kernel,

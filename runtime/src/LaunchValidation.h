@@ -19,6 +19,17 @@ StatusOr<LaunchGeometry> checkIndexSpace(const Kernel &kernel,
 /// Checks count, kind, dtype, rank, shape and buffer size of every argument.
 Status checkArguments(const Kernel &kernel, const std::vector<KernelArg> &args);
 
+/// The checks of a LaunchArgs::DeviceBlock launch that need no device
+/// memory read (the entry exists and has the expected parameters, the block
+/// is on the kernel's device, aligned and large enough, one LocalAccessor
+/// per such parameter); returns the entry to launch and its arguments.
+Status prepareArgumentBlockLaunch(const std::shared_ptr<Kernel> &kernel,
+                                  const std::shared_ptr<Buffer> &block,
+                                  uint64_t offset,
+                                  const std::vector<KernelArg> &localAccessors,
+                                  std::shared_ptr<Kernel> &entry,
+                                  std::vector<KernelArg> &entryArgs);
+
 } // namespace kiln
 
 #endif // KILN_RUNTIME_SRC_LAUNCHVALIDATION_H

@@ -1,9 +1,9 @@
 //===- PackedBlob.cpp - Launch arguments from a packed host blob --------===//
 //
-// The blob of launchPacked is the native ABI as a C struct: every field at
-// a multiple of its size (8 for pointers and extents). It is turned back
-// into KernelArgs here, buffers found by their device address, so that the
-// launch goes through the same checks and packing as launchAsync.
+// The blob of a LaunchArgs::Packed launch is the native ABI as a C struct:
+// every field at a multiple of its size (8 for pointers and extents). It is
+// turned back into KernelArgs here, buffers found by their device address, so
+// that the launch goes through the same checks and packing as a list launch.
 //
 //===----------------------------------------------------------------------===//
 #include "kiln/runtime/Launch.h"
@@ -108,19 +108,6 @@ StatusOr<std::vector<KernelArg>> unpackArguments(const Kernel &kernel,
         KernelArg::array(std::move(buffer), std::move(shape), param.dtype));
   }
   return args;
-}
-
-StatusOr<std::shared_ptr<Event>>
-launchPacked(Queue &queue, const std::shared_ptr<Kernel> &kernel,
-             const IndexSpace &space, const void *blob, size_t size,
-             const EventList &waitFor) {
-  if (!kernel)
-    return invalidArgument("launch of a null kernel");
-  StatusOr<std::vector<KernelArg>> args =
-      unpackArguments(*kernel, space, blob, size);
-  if (!args.ok())
-    return args.status();
-  return launchAsync(queue, kernel, space, *args, waitFor);
 }
 
 } // namespace kiln

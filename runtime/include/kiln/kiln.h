@@ -397,14 +397,18 @@ typedef struct kiln_launch_options_t {
  *  misses). */
 void kiln_launch_options_init(kiln_launch_options_t *options);
 
-/** The events of kiln_launch_async_with_options; each set one must be
- *  released with kiln_event_release. */
+/** The events of kiln_queue_submit and kiln_launch_async_with_options;
+ *  each set one must be released with kiln_event_release. */
 typedef struct kiln_launch_events_t {
   /** sizeof(kiln_launch_events_t) of the caller's header (set by init). */
   size_t struct_size;
   kiln_event_t device;            /**< The kernel's end; always set. */
   kiln_event_t programmatic;      /**< PROGRAMMATIC_EVENT's, else NULL. */
   kiln_event_t launch_completion; /**< LAUNCH_COMPLETION_EVENT's, else NULL. */
+  /** KILN_LAUNCH_HOST_EVENT's (kiln_queue_submit), else NULL: completes once
+   *  the launch has released its buffers and kernel. Added after the
+   *  first version: only written when struct_size covers it. */
+  kiln_event_t host;
 } kiln_launch_events_t;
 
 /** Sets struct_size and the events to NULL. */
@@ -440,6 +444,80 @@ kiln_status_t kiln_launch_async_with_options(
     const int64_t *local, const kiln_arg_t *args, size_t nargs,
     const kiln_event_t *wait, size_t nwait,
     const kiln_launch_options_t *options, kiln_launch_events_t *out_events);
+
+/*===--- The launch descriptor: the one launch call -----------------------===*/
+
+/** Where a launch's arguments come from (kiln::LaunchArgs). */
+typedef enum kiln_launch_args_t {
+  /** `args`: one kiln_arg_t per kernel parameter. */
+  KILN_LAUNCH_ARGS_LIST = 0,
+  /** `packed`: the kernel's native ABI as a C struct (cuLaunchKernel's
+   *  `extra`): the three int64 range extents, the int64 launch rank if the
+   *  kernel takes it, then per parameter its value, or an array's
+   *  kiln_buffer_device_address followed by its int64 extents. Each address
+   *  must be a live buffer's of the kernel's device. Kernels with local
+   *  accessors are refused. */
+  KILN_LAUNCH_ARGS_PACKED = 1,
+  /** `argument_block`: the arguments in device memory at
+   *  `argument_block_offset` (a multiple of 8), read by the entry kilnc
+   *  --arg-block-entries made for the kernel (`<kernel>__kiln_argblock`, in
+   *  the same executable); `args` holds only the local accessors, in
+   *  order. */
+  KILN_LAUNCH_ARGS_DEVICE_BLOCK = 2
+} kiln_launch_args_t;
+
+/** kiln_launch_desc_t::flags: wait for the kernel before returning; its
+ *  error is the call's (`out_events` may then be NULL). */
+#define KILN_LAUNCH_WAIT 0x1u
+/** kiln_launch_desc_t::flags: also return the host event
+ *  (kiln_launch_events_t::host; numba-dpex's call_kernel_async). */
+#define KILN_LAUNCH_HOST_EVENT 0x2u
+
+/** One kernel launch (kiln::LaunchDesc, cf. CUDA's CUlaunchConfig). Fill it
+ *  with kiln_launch_desc_init, then set what the launch needs; a field the
+ *  chosen `args_source` does not read must stay unset. Later versions
+ *  append fields: the library reads struct_size to know which a caller
+ *  has. */
+typedef struct kiln_launch_desc_t {
+  /** sizeof(kiln_launch_desc_t) of the caller's header (set by init). */
+  size_t struct_size;
+  kiln_kernel_t kernel;
+  /** The index space: `ndim` (1..3) extents `global`, split into
+   *  work-groups of `local` for an NdRange (NULL: a plain range). */
+  int ndim;
+  const int64_t *global;
+  const int64_t *local;
+  kiln_launch_args_t args_source;
+  const kiln_arg_t *args; /**< LIST: the arguments; DEVICE_BLOCK: accessors */
+  size_t nargs;
+  const void *packed; /**< PACKED: the blob (read during the call only). */
+  size_t packed_size;
+  kiln_buffer_t argument_block; /**< DEVICE_BLOCK: the block's buffer. */
+  uint64_t argument_block_offset;
+  /** Launch attributes; NULL asks for none. */
+  const kiln_launch_options_t *options;
+  /** KILN_LAUNCH_WAIT, KILN_LAUNCH_HOST_EVENT. */
+  uint32_t flags;
+} kiln_launch_desc_t;
+
+/** Sets struct_size and everything else to zero: a LIST launch of no
+ *  arguments, no options, no flags. */
+void kiln_launch_desc_init(kiln_launch_desc_t *desc);
+
+/** The one launch entry point: launches `desc` on `queue` after the `nwait`
+ *  events of `wait` (NULL when nwait is 0). Everything is checked before
+ *  anything is submitted, in this order: the descriptor (errors name the
+ *  field, e.g. "desc->args_source 7 is not a kiln_launch_args_t"), its
+ *  options, the range, the arguments (errors name the parameter), the wait
+ *  list, then the options against the device. A launch after a failed
+ *  event is not submitted; its event fails with that error. On success
+ *  `out_events` (initialised with kiln_launch_events_init) holds the
+ *  kernel's event and those the options and flags asked for; all NULL on
+ *  failure. The other kiln_launch* calls are shorthands for this one. */
+kiln_status_t kiln_queue_submit(kiln_queue_t queue,
+                                const kiln_launch_desc_t *desc,
+                                const kiln_event_t *wait, size_t nwait,
+                                kiln_launch_events_t *out_events);
 
 /** Where the work an event tracks stands. */
 typedef enum kiln_event_state_t {

@@ -3,8 +3,8 @@
 // Work submitted to an in-order queue runs in submission order; on an
 // out-of-order queue (QueueOptions::outOfOrder) only wait lists order it.
 // Buffer transfers are queue operations so they order with kernel launches;
-// launches go through kiln::launch (Launch.h), which checks and packs
-// arguments and then calls the driver's submitKernel.
+// every kernel launch goes through submit(LaunchDesc, waitFor), which checks
+// and packs the arguments and then calls the driver's submitKernel.
 //
 // Asynchronous operations take a wait list and return an Event. A wait list
 // holding a failed event makes the operation return an event failed with
@@ -17,6 +17,7 @@
 
 #include "kiln/runtime/Device.h"
 #include "kiln/runtime/Event.h"
+#include "kiln/runtime/LaunchDesc.h"
 #include "kiln/runtime/PackedLaunch.h"
 #include "kiln/runtime/Statistics.h"
 #include "kiln/runtime/Status.h"
@@ -73,12 +74,23 @@ public:
                                               size_t bytes,
                                               const EventList &waitFor = {});
 
+  /// The one launch entry point: launches `launch.kernel` (loaded on this
+  /// queue's device) after the events of `waitFor`. Everything is checked
+  /// before anything is submitted -- the descriptor (errors name the
+  /// field), the index space, the arguments (errors name the parameter),
+  /// the options against the device -- and a failed dependency yields a
+  /// failed event instead of a launch. `device` of the result is always
+  /// set; `host`, `programmatic` and `launchCompletion` when asked for.
+  /// The launch keeps its buffers and kernel alive until it completes.
+  StatusOr<LaunchEvents> submit(const LaunchDesc &launch,
+                                const EventList &waitFor = {});
+
   /// Blocks until all submitted work is done. A debug kernel of this queue
   /// whose DebugRecord reports a failure makes it return that error.
   virtual Status finish() = 0;
 
   /// Driver-facing: submits a launch already checked and packed by
-  /// kiln::launch. Applications call kiln::launch / kiln::launchAsync.
+  /// submit(). Applications call submit (or the conveniences of Launch.h).
   /// `waitFor` holds only pending events of this device.
   virtual StatusOr<std::shared_ptr<Event>>
   submitKernel(const Kernel &kernel, const PackedLaunch &launch,

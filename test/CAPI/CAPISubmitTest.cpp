@@ -1,0 +1,202 @@
+//===- CAPISubmitTest.cpp - kiln_queue_submit, the one C launch call -----===//
+//
+// A kiln_launch_desc_t launched on the OpenCL CPU device (PoCL): a list
+// launch verified on the host, KILN_LAUNCH_WAIT and KILN_LAUNCH_HOST_EVENT,
+// and the descriptor errors that name the field -- a struct_size smaller
+// than the first version, fields of a newer header, an unknown
+// args_source, unknown flag bits, a field the source does not read, and an
+// events struct without room for what the flags ask for.
+//
+//===----------------------------------------------------------------------===//
+#include "CAPIRuntimeFixture.h"
+
+#include <cstddef>
+#include <cstring>
+
+using namespace kiln::capitest;
+
+namespace {
+
+class Submit : public PrecompiledKernels {
+protected:
+  void SetUp() override { open("cpu"); }
+
+  /// A saxpy over n = 64 elements of x = 1, y = 2; `args` must outlive it.
+  kiln_launch_desc_t saxpyDesc(std::vector<kiln_arg_t> &args) {
+    x = upload(std::vector<float>(kN, 1.0f));
+    y = upload(std::vector<float>(kN, 2.0f));
+    args = saxpyArgs(3.0f, x, y, &kN);
+    kiln_launch_desc_t desc;
+    kiln_launch_desc_init(&desc);
+    desc.kernel = saxpy;
+    desc.ndim = 1;
+    desc.global = &kN;
+    desc.args = args.data();
+    desc.nargs = args.size();
+    return desc;
+  }
+
+  static constexpr int64_t kN = 64;
+  kiln_buffer_t x = nullptr, y = nullptr;
+};
+
+TEST_F(Submit, ListLaunchReturnsTheKernelsEvent) {
+  std::vector<kiln_arg_t> args;
+  kiln_launch_desc_t desc = saxpyDesc(args);
+  kiln_launch_events_t events;
+  kiln_launch_events_init(&events);
+  ASSERT_KILN_OK(kiln_queue_submit(queue, &desc, nullptr, 0, &events));
+  ASSERT_NE(events.device, nullptr);
+  EXPECT_EQ(events.host, nullptr);
+  EXPECT_EQ(events.programmatic, nullptr);
+  ASSERT_KILN_OK(kiln_event_wait(events.device));
+  EXPECT_EQ(download(y, kN), std::vector<float>(kN, 5.0f));
+  kiln_event_release(events.device);
+}
+
+TEST_F(Submit, WaitFlagNeedsNoEvents) {
+  std::vector<kiln_arg_t> args;
+  kiln_launch_desc_t desc = saxpyDesc(args);
+  desc.flags = KILN_LAUNCH_WAIT;
+  ASSERT_KILN_OK(kiln_queue_submit(queue, &desc, nullptr, 0, nullptr));
+  EXPECT_EQ(download(y, kN), std::vector<float>(kN, 5.0f));
+  desc.flags = 0;
+  EXPECT_KILN_ERROR(kiln_queue_submit(queue, &desc, nullptr, 0, nullptr),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "kiln_queue_submit: out_events is NULL (allowed only "
+                    "with KILN_LAUNCH_WAIT)");
+}
+
+TEST_F(Submit, HostEventFlagReturnsTheHostEvent) {
+  std::vector<kiln_arg_t> args;
+  kiln_launch_desc_t desc = saxpyDesc(args);
+  desc.flags = KILN_LAUNCH_HOST_EVENT;
+  kiln_launch_events_t events;
+  kiln_launch_events_init(&events);
+  ASSERT_KILN_OK(kiln_queue_submit(queue, &desc, nullptr, 0, &events));
+  ASSERT_NE(events.host, nullptr);
+  ASSERT_KILN_OK(kiln_event_wait(events.host));
+  kiln_event_state_t state;
+  ASSERT_KILN_OK(kiln_event_state(events.device, &state));
+  EXPECT_EQ(state, KILN_EVENT_COMPLETE);
+  kiln_event_release(events.device);
+  kiln_event_release(events.host);
+}
+
+TEST_F(Submit, TooSmallStructSizeIsRefused) {
+  std::vector<kiln_arg_t> args;
+  kiln_launch_desc_t desc = saxpyDesc(args);
+  desc.struct_size = sizeof(size_t);
+  kiln_launch_events_t events;
+  kiln_launch_events_init(&events);
+  EXPECT_KILN_ERROR(kiln_queue_submit(queue, &desc, nullptr, 0, &events),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "kiln_queue_submit: desc->struct_size is " +
+                        std::to_string(sizeof(size_t)) +
+                        ", expected at least " +
+                        std::to_string(sizeof(kiln_launch_desc_t)) +
+                        " (initialise it with kiln_launch_desc_init)");
+}
+
+TEST_F(Submit, FieldsOfANewerHeaderAreRefused) {
+  std::vector<kiln_arg_t> args;
+  struct {
+    kiln_launch_desc_t desc;
+    uint64_t newerField;
+  } newer;
+  newer.desc = saxpyDesc(args);
+  newer.desc.struct_size = sizeof(newer);
+  newer.newerField = 1;
+  kiln_launch_events_t events;
+  kiln_launch_events_init(&events);
+  EXPECT_KILN_ERROR(kiln_queue_submit(queue, &newer.desc, nullptr, 0, &events),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "kiln_queue_submit: desc->struct_size is " +
+                        std::to_string(sizeof(newer)) +
+                        " and sets fields after the " +
+                        std::to_string(sizeof(kiln_launch_desc_t)) +
+                        " bytes this library knows");
+  // Zero there: a newer caller that set nothing new launches as before.
+  newer.newerField = 0;
+  ASSERT_KILN_OK(kiln_queue_submit(queue, &newer.desc, nullptr, 0, &events));
+  ASSERT_KILN_OK(kiln_event_wait(events.device));
+  kiln_event_release(events.device);
+}
+
+TEST_F(Submit, UnknownArgsSourceAndFlagsAreNamed) {
+  std::vector<kiln_arg_t> args;
+  kiln_launch_desc_t desc = saxpyDesc(args);
+  kiln_launch_events_t events;
+  kiln_launch_events_init(&events);
+  // Stored as the int a C enum is: 7 names no kiln_launch_args_t.
+  int seven = 7;
+  std::memcpy(&desc.args_source, &seven, sizeof(seven));
+  EXPECT_KILN_ERROR(kiln_queue_submit(queue, &desc, nullptr, 0, &events),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "kiln_queue_submit: desc->args_source 7 is not a "
+                    "kiln_launch_args_t");
+  EXPECT_EQ(events.device, nullptr);
+  desc.args_source = KILN_LAUNCH_ARGS_LIST;
+  desc.flags = 0x10;
+  EXPECT_KILN_ERROR(kiln_queue_submit(queue, &desc, nullptr, 0, &events),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "kiln_queue_submit: desc->flags has unknown bits 0x10");
+}
+
+TEST_F(Submit, FieldTheSourceDoesNotReadIsRefused) {
+  std::vector<kiln_arg_t> args;
+  kiln_launch_desc_t desc = saxpyDesc(args);
+  kiln_launch_events_t events;
+  kiln_launch_events_init(&events);
+  desc.argument_block = x;
+  EXPECT_KILN_ERROR(kiln_queue_submit(queue, &desc, nullptr, 0, &events),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "kiln_queue_submit: desc->argument_block is set but "
+                    "args_source is not KILN_LAUNCH_ARGS_DEVICE_BLOCK");
+  desc.argument_block = nullptr;
+  desc.args_source = KILN_LAUNCH_ARGS_PACKED;
+  EXPECT_KILN_ERROR(kiln_queue_submit(queue, &desc, nullptr, 0, &events),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "kiln_queue_submit: desc->packed is NULL (args_source "
+                    "KILN_LAUNCH_ARGS_PACKED)");
+  desc.args_source = KILN_LAUNCH_ARGS_LIST;
+  desc.global = nullptr;
+  EXPECT_KILN_ERROR(kiln_queue_submit(queue, &desc, nullptr, 0, &events),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "kiln_queue_submit: desc->global is NULL");
+}
+
+TEST_F(Submit, EventsWithoutRoomForTheHostEventAreRefused) {
+  std::vector<kiln_arg_t> args;
+  kiln_launch_desc_t desc = saxpyDesc(args);
+  desc.flags = KILN_LAUNCH_HOST_EVENT;
+  kiln_launch_events_t events;
+  kiln_launch_events_init(&events);
+  // The first version of the struct, before `host`.
+  events.struct_size = offsetof(kiln_launch_events_t, host);
+  EXPECT_KILN_ERROR(kiln_queue_submit(queue, &desc, nullptr, 0, &events),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "kiln_queue_submit: out_events->struct_size is " +
+                        std::to_string(offsetof(kiln_launch_events_t, host)) +
+                        ": no room for host, which KILN_LAUNCH_HOST_EVENT "
+                        "asks for");
+  // Without the flag the first version's struct is enough.
+  desc.flags = 0;
+  ASSERT_KILN_OK(kiln_queue_submit(queue, &desc, nullptr, 0, &events));
+  ASSERT_KILN_OK(kiln_event_wait(events.device));
+  kiln_event_release(events.device);
+}
+
+TEST_F(Submit, ArgumentErrorsKeepTheRuntimesMessage) {
+  std::vector<kiln_arg_t> args;
+  kiln_launch_desc_t desc = saxpyDesc(args);
+  desc.nargs = 2;
+  kiln_launch_events_t events;
+  kiln_launch_events_init(&events);
+  kiln_status_t status = kiln_queue_submit(queue, &desc, nullptr, 0, &events);
+  EXPECT_EQ(status, KILN_STATUS_INVALID_ARGUMENT);
+  EXPECT_NE(lastError().find("saxpy"), std::string::npos) << lastError();
+  EXPECT_EQ(events.device, nullptr);
+}
+
+} // namespace
