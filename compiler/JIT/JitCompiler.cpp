@@ -314,15 +314,14 @@ JitCompiler::Impl::compileFresh(const CompileRequest &request, CompileJob job,
                                 std::string &diagnostics) {
   llvm::raw_string_ostream os(diagnostics);
   job.kernel = request.kernel;
-  // A (possibly empty) specialization of the requested kernel also leaves
-  // the module's other generic kernels out: the JIT compiles what it
-  // launches, even from a module whose other kernels are unspecialized.
+  // The JIT compiles what it launches, even from a module whose other
+  // generic kernels are unspecialized.
+  job.onlyKernel = true;
   Specialization spec = request.specialization;
   if (spec.kernel.empty())
     spec.kernel = request.kernel;
-  bool isKernelSource = !llvm::StringRef(request.filename).ends_with(".mlir");
   if (!request.arguments && !spec.kernel.empty() &&
-      (isKernelSource || !spec.types.empty() || !spec.constants.empty()))
+      (!spec.types.empty() || !spec.constants.empty()))
     job.specializations.push_back(std::move(spec));
   job.arguments = request.arguments;
   job.aligned16 = request.aligned16;

@@ -129,6 +129,15 @@ CompileSession::compileUnguarded(llvm::StringRef source,
     // No such kernel: kernel selection below names the ones there are.
     if (!params)
       return specs;
+    if (!job.arguments) {
+      // A (possibly empty) specialization of the kernel leaves the others
+      // out.
+      if (llvm::none_of(specs, [&](const Specialization &spec) {
+            return spec.kernel == job.kernel;
+          }))
+        specs.push_back(Specialization{job.kernel, {}, {}});
+      return specs;
+    }
     if (!resolve(*params))
       return std::nullopt;
     specs.push_back(result.arguments->specialization);
@@ -140,7 +149,8 @@ CompileSession::compileUnguarded(llvm::StringRef source,
   LoadOptions load;
   load.dumpAST = job.dumpAST;
   load.specializations = job.specializations;
-  if (job.arguments && language == SourceLanguage::Kernel)
+  if ((job.arguments || job.onlyKernel) && !job.kernel.empty() &&
+      language == SourceLanguage::Kernel)
     load.specialize = specialize;
   auto module = loadKilnModule(*context_, source, filename, language, os, load);
   if (argumentFailure)

@@ -43,6 +43,9 @@ struct CompileJob {
   /// (ArgumentSpecialization.h) and compiled alone: the module's other
   /// generic kernels are left out.
   std::optional<std::vector<ArgumentDescriptor>> arguments;
+  /// Compile `kernel` alone: the module's generic kernels other than it are
+  /// left out rather than reported unspecialized (as with `arguments`).
+  bool onlyKernel = false;
   /// Called once `arguments` are resolved, before type checking; returning
   /// false stops the compile (CompileResult::stopped), e.g. on a cache hit.
   std::function<bool(const ResolvedArguments &)> onArgumentsResolved;

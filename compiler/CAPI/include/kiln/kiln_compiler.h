@@ -16,9 +16,14 @@
 extern "C" {
 #endif
 
-/** A compiler: one MLIR context with Kiln's dialects loaded, reused by
- *  every compilation. Compilations on one compiler are serialised; use one
- *  compiler per thread to compile in parallel. */
+/** A compiler: Kiln's JIT, with one compile session (an MLIR context with
+ *  Kiln's dialects loaded) reused by every compilation, and its caches: a
+ *  request answered before comes from memory, or from the disk cache
+ *  ($KILN_CACHE_DIR, else $XDG_CACHE_HOME/kiln or ~/.cache/kiln) shared
+ *  with other processes; KILN_CACHE=0 turns both off and KILN_LOG=jit
+ *  prints each request's hit, miss and recompile reason to stderr.
+ *  Compilations on one compiler are serialised; use one compiler per
+ *  thread to compile in parallel. */
 typedef struct kiln_compiler *kiln_compiler_t;
 
 /** The device code a compilation produces. */
@@ -65,6 +70,23 @@ kiln_compile_source_for_device(kiln_compiler_t compiler, kiln_device_t device,
                                const char *source, const char *filename,
                                const kiln_compile_options_t *options,
                                kiln_binary_t *out);
+
+/** Compiles kernel options->kernel (required) of `source` specialized for
+ *  the launch arguments `args` (nargs of them, in parameter order, the
+ *  index excluded: what kiln_launch will get): an unannotated (generic)
+ *  parameter takes its argument's type (a scalar's dtype, an array's
+ *  dtype and rank), a Constant[T] parameter its scalar argument's value,
+ *  which is compiled in: launch the kernel without the arguments of its
+ *  Constant parameters. Arrays in runtime buffers are known 16-byte
+ *  aligned (buffers are allocation bases), which the kernel's code uses.
+ *  The target is `device`'s (as kiln_compile_source_for_device) or, with
+ *  a NULL device, options->target. A missing or unusable argument is
+ *  KILN_STATUS_INVALID_ARGUMENT naming the parameter, e.g. "missing
+ *  argument 'x': the kernel is specialized from it". */
+kiln_status_t kiln_compile_for_arguments(
+    kiln_compiler_t compiler, kiln_device_t device, const char *source,
+    const char *filename, const kiln_compile_options_t *options,
+    const kiln_arg_t *args, size_t nargs, kiln_binary_t *out);
 
 #ifdef __cplusplus
 } /* extern "C" */
