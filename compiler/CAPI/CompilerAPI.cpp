@@ -47,6 +47,7 @@ std::string readOptions(const kiln_compile_options_t *options,
     request.arch = o.arch;
   request.optLevel = static_cast<unsigned>(o.opt_level);
   request.launchRank = static_cast<unsigned>(o.launch_rank);
+  request.numbaTyping = o.numba_typing != 0;
   if (o.kernel)
     request.kernel = o.kernel;
   return {};
@@ -119,6 +120,7 @@ void kiln_compile_options_init(kiln_compile_options_t *options) {
   options->opt_level = 2;
   options->kernel = nullptr;
   options->launch_rank = 0;
+  options->numba_typing = 0;
 }
 
 kiln_status_t kiln_compiler_create(kiln_compiler_t *out) {

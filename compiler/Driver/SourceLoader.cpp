@@ -38,8 +38,10 @@ loadKernelSource(MLIRContext &context, llvm::StringRef source,
   kiln::DiagnosticEngine diags(diagnostics);
   std::unique_ptr<ast::Module> ast =
       options.specialize
-          ? parseAndCheck(source, filename, diags, options.specialize)
-          : parseAndCheck(source, filename, diags, options.specializations);
+          ? parseAndCheck(source, filename, diags, options.specialize,
+                          options.frontend)
+          : parseAndCheck(source, filename, diags, options.specializations,
+                          options.frontend);
   if (!ast)
     return failure();
   if (options.dumpAST) {

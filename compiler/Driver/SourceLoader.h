@@ -10,6 +10,7 @@
 #ifndef KILN_COMPILER_DRIVER_SOURCELOADER_H
 #define KILN_COMPILER_DRIVER_SOURCELOADER_H
 
+#include "compiler/Frontend/FrontendOptions.h"
 #include "compiler/Frontend/Specialization.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -38,6 +39,8 @@ struct LoadOptions {
   /// Specialization.h and parseAndCheck). Kiln MLIR input is already
   /// specialized: giving any here for it is an error.
   std::vector<Specialization> specializations;
+  /// Typing rules and the one kernel compiled (kernel source only).
+  FrontendOptions frontend;
   /// When set (kernel source only), replaces `specializations`: called
   /// with the parsed module before type checking, it picks them from the
   /// module itself (Frontend.h); nullopt stops loading with failure.

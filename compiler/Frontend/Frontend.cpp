@@ -21,7 +21,8 @@ namespace {
 std::unique_ptr<ast::Module> parseThenCheck(llvm::StringRef source,
                                             llvm::StringRef filename,
                                             DiagnosticEngine &diags,
-                                            SpecializationProvider specialize) {
+                                            SpecializationProvider specialize,
+                                            const FrontendOptions &options) {
   unsigned before = diags.errorCount();
   llvm::StringRef text = diags.addSource(source, filename);
   std::vector<Token> tokens = tokenize(text, diags);
@@ -33,9 +34,10 @@ std::unique_ptr<ast::Module> parseThenCheck(llvm::StringRef source,
   // Type-check even after syntax errors: the kernels that parsed still get
   // their errors reported in the same run. Generic device functions are
   // parsed again for each specialization.
-  checkModule(*module, diags, *specs, [&](size_t tokenPos) {
-    return parser.reparseFunction(tokenPos);
-  });
+  checkModule(
+      *module, diags, *specs,
+      [&](size_t tokenPos) { return parser.reparseFunction(tokenPos); },
+      options);
   if (diags.errorCount() != before)
     return nullptr;
   return module;
@@ -54,22 +56,22 @@ bool isConstantAnnotation(const ast::Expr *annotation) {
 }
 } // namespace
 
-std::unique_ptr<ast::Module>
-kiln::parseAndCheck(llvm::StringRef source, llvm::StringRef filename,
-                    DiagnosticEngine &diags,
-                    const std::vector<Specialization> &specs) {
+std::unique_ptr<ast::Module> kiln::parseAndCheck(
+    llvm::StringRef source, llvm::StringRef filename, DiagnosticEngine &diags,
+    const std::vector<Specialization> &specs, const FrontendOptions &options) {
   return parseThenCheck(
       source, filename, diags,
       [&](const ast::Module &) -> std::optional<std::vector<Specialization>> {
         return specs;
-      });
+      },
+      options);
 }
 
 std::unique_ptr<ast::Module>
 kiln::parseAndCheck(llvm::StringRef source, llvm::StringRef filename,
-                    DiagnosticEngine &diags,
-                    SpecializationProvider specialize) {
-  return parseThenCheck(source, filename, diags, specialize);
+                    DiagnosticEngine &diags, SpecializationProvider specialize,
+                    const FrontendOptions &options) {
+  return parseThenCheck(source, filename, diags, specialize, options);
 }
 
 std::optional<std::vector<DeclaredParameter>>

@@ -10,6 +10,7 @@
 
 #include "compiler/Frontend/AST.h"
 #include "compiler/Frontend/Diagnostics.h"
+#include "compiler/Frontend/FrontendOptions.h"
 #include "compiler/Frontend/Specialization.h"
 
 #include <memory>
@@ -33,11 +34,13 @@ std::unique_ptr<ast::Module> parse(llvm::StringRef source,
 /// specs, a generic kernel is an error naming its first generic parameter;
 /// with specs, generic kernels that have none are left out of the module
 /// (they are not checked), so that the JIT can compile just the kernels it
-/// launches. Non-generic kernels are always compiled.
+/// launches. Non-generic kernels are always compiled. `options` (typing
+/// rules, the one kernel compiled) are FrontendOptions.h's.
 std::unique_ptr<ast::Module>
 parseAndCheck(llvm::StringRef source, llvm::StringRef filename,
               DiagnosticEngine &diags,
-              const std::vector<Specialization> &specs = {});
+              const std::vector<Specialization> &specs = {},
+              const FrontendOptions &options = {});
 
 /// Computes the specializations of a parsed, not yet checked module; nullopt
 /// stops compilation (the provider has said why, to its caller).
@@ -52,7 +55,8 @@ using SpecializationProvider =
 std::unique_ptr<ast::Module> parseAndCheck(llvm::StringRef source,
                                            llvm::StringRef filename,
                                            DiagnosticEngine &diags,
-                                           SpecializationProvider specialize);
+                                           SpecializationProvider specialize,
+                                           const FrontendOptions &options = {});
 
 /// The parameters after the index of kernel `kernel` in a parsed module,
 /// with their roles read off the annotations; nullopt when there is no

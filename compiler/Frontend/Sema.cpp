@@ -11,8 +11,8 @@ using namespace kiln::detail;
 
 bool kiln::checkModule(Module &module, DiagnosticEngine &diags,
                        const std::vector<Specialization> &specs,
-                       ReparseFn reparse) {
-  return Sema(diags, specs, std::move(reparse)).run(module);
+                       ReparseFn reparse, const FrontendOptions &options) {
+  return Sema(diags, specs, std::move(reparse), options).run(module);
 }
 
 bool Sema::run(Module &m) {
@@ -58,8 +58,10 @@ bool Sema::run(Module &m) {
     if (f->kind != FunctionKind::Kernel || !f->isGeneric)
       continue;
     const Specialization *spec = specFor.lookup(f->name);
-    // With specializations, the generic kernels without one are left out.
-    if (!specs.empty() && !spec)
+    // With specializations, or a compile for another kernel, the generic
+    // kernels without one are left out.
+    bool forAnother = !onlyKernel.empty() && f->name != onlyKernel;
+    if ((!specs.empty() || forAnother) && !spec)
       continue;
     for (const Param &p : f->params) {
       if (p.isStar || (p.annotation && !p.isConstant))
@@ -222,21 +224,27 @@ void Sema::checkConstants(Module &m) {
 std::optional<ScalarKind> Sema::scalarTypeName(const Expr &e) const {
   if (auto *n = llvm::dyn_cast<NameExpr>(&e))
     return lookupScalarTypeName(n->name);
-  if (auto *a = llvm::dyn_cast<AttributeExpr>(&e))
-    if (auto *m = llvm::dyn_cast<NameExpr>(a->value.get()))
-      if (m->name == "np" || m->name == "numpy" || m->name == "kiln")
-        return lookupScalarTypeName(a->attr);
+  if (auto *a = llvm::dyn_cast<AttributeExpr>(&e)) {
+    // `a.dtype`: generic kernels name their arrays' element type.
+    if (a->attr == "dtype")
+      if (VarDecl *array = lookupObject(*a->value);
+          array && array->type.isArray())
+        return array->type.scalarKind();
+    KnownModule m = moduleOf(*a->value);
+    if (m == KnownModule::NumPy || m == KnownModule::Kiln)
+      return lookupScalarTypeName(a->attr);
+  }
   return std::nullopt;
 }
 
-/// The bare name of a (possibly `kiln.`-qualified) annotation head.
-static std::optional<std::string> annotationHead(const Expr &e) {
+/// The bare name of an annotation head, also qualified by a path to Kiln's
+/// names (`kiln.Item`, `kapi.NdItem`).
+std::optional<std::string> Sema::annotationHead(const Expr &e) const {
   if (auto *n = llvm::dyn_cast<NameExpr>(&e))
     return n->name;
   if (auto *a = llvm::dyn_cast<AttributeExpr>(&e))
-    if (auto *m = llvm::dyn_cast<NameExpr>(a->value.get()))
-      if (m->name == "kiln")
-        return a->attr;
+    if (moduleOf(*a->value) == KnownModule::Kiln)
+      return a->attr;
   return std::nullopt;
 }
 
@@ -346,6 +354,21 @@ Type Sema::resolveAnnotation(Expr &e, bool *isConstant) {
   }
   error(e.loc, "invalid type annotation");
   return Type::invalid();
+}
+
+void Sema::declareHiddenWorkItem(FunctionDef &f) {
+  // numba-dpex allows a kernel without a work-item parameter (`def k(b):
+  // b[0] = 42`): it runs once per work-item of the launch, like an Item
+  // kernel that never asks for its id. The kernel gets an Item the source
+  // cannot name.
+  auto decl = std::make_unique<VarDecl>();
+  decl->name = "item";
+  decl->loc = f.loc;
+  decl->type = Type::item();
+  decl->isParam = true;
+  decl->paramIndex = 0;
+  f.paramDecls.push_back(decl.get());
+  f.decls.push_back(std::move(decl));
 }
 
 VarDecl *Sema::declare(const std::string &name, SourceLoc loc, Type type) {
@@ -519,10 +542,6 @@ void Sema::checkParameters(FunctionDef &f, const Specialization *spec) {
                 "only the first parameter of a kernel can be an '" +
                     type.str() + "'");
           type = Type::invalid();
-        } else if (first && !type.isItem() && !type.isNdItem()) {
-          error(p.annotation ? p.annotation->loc : p.loc,
-                "the first parameter of kernel '" + f.name +
-                    "' must be annotated 'Item' or 'NdItem'");
         } else if (type.isGroup() || type.isSubGroup()) {
           error(p.annotation ? p.annotation->loc : p.loc,
                 "a kernel cannot take a '" + type.str() +
@@ -541,6 +560,9 @@ void Sema::checkParameters(FunctionDef &f, const Specialization *spec) {
         type = Type::invalid();
       }
     }
+    if (isKernel && i == 0 && f.paramDecls.empty() && type.isValid() &&
+        !type.isItem() && !type.isNdItem())
+      declareHiddenWorkItem(f);
     VarDecl *d = declare(p.name, p.loc, type);
     d->isParam = true;
     d->paramIndex = static_cast<unsigned>(f.paramDecls.size());
@@ -548,9 +570,7 @@ void Sema::checkParameters(FunctionDef &f, const Specialization *spec) {
     f.paramDecls.push_back(d);
   }
   if (isKernel && f.params.empty())
-    error(f.loc, "kernel '" + f.name +
-                     "' must take an 'Item' or an 'NdItem' as its first "
-                     "parameter");
+    declareHiddenWorkItem(f);
   if (spec) {
     for (auto &[name, _] : spec->types)
       if (!specUsed.count(name))
@@ -619,20 +639,32 @@ void Sema::checkSignature(FunctionDef &f, const Specialization *spec) {
   vars.clear();
   fn = &f;
   if (f.kind == FunctionKind::Kernel) {
-    if (f.decoratorHasArgs || !f.decoratorKeywords.empty())
+    if (f.decoratorHasArgs)
       error(f.decoratorLoc, "unsupported construct: arguments to the kernel "
                             "decorator");
+    for (Keyword &k : f.decoratorKeywords) {
+      if (k.name == "numba_typing")
+        readNumbaTyping(f, k);
+      else
+        error(k.loc, "unknown kernel decorator argument '" + k.name +
+                         "'; only 'numba_typing' is accepted (debug mode "
+                         "and the optimization level are compile options)");
+    }
     if (f.returns && !llvm::isa<NoneLiteral>(f.returns.get()))
       error(f.returns->loc, "a kernel returns nothing; its return annotation "
                             "can only be 'None'");
   } else {
     if (f.decoratorHasArgs)
-      error(f.decoratorLoc, "@device_func takes only the keyword argument "
-                            "'extern'");
+      error(f.decoratorLoc, "@device_func takes only the keyword arguments "
+                            "'extern' and 'numba_typing'");
     for (Keyword &k : f.decoratorKeywords) {
+      if (k.name == "numba_typing") {
+        readNumbaTyping(f, k);
+        continue;
+      }
       if (k.name != "extern") {
         error(k.loc, "unknown @device_func argument '" + k.name +
-                         "'; only 'extern' is accepted");
+                         "'; only 'extern' and 'numba_typing' are accepted");
         continue;
       }
       auto *b = llvm::dyn_cast<BoolLiteral>(k.value.get());

@@ -13,9 +13,11 @@
 
 #include "compiler/Frontend/AST.h"
 #include "compiler/Frontend/ConstantFolder.h"
+#include "compiler/Frontend/FrontendOptions.h"
 #include "compiler/Frontend/Specialization.h"
 #include "compiler/Frontend/StackBudget.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -30,15 +32,17 @@ using ReparseFn = std::function<std::unique_ptr<ast::FunctionDef>(size_t)>;
 /// Type-checks `module` in place. Returns false if an error was reported.
 bool checkModule(ast::Module &module, DiagnosticEngine &diags,
                  const std::vector<Specialization> &specs = {},
-                 ReparseFn reparse = nullptr);
+                 ReparseFn reparse = nullptr,
+                 const FrontendOptions &options = {});
 
 namespace detail {
 
 class Sema {
 public:
   Sema(DiagnosticEngine &diags, const std::vector<Specialization> &specs,
-       ReparseFn reparse)
-      : diags(diags), specs(specs), reparse(std::move(reparse)) {}
+       ReparseFn reparse, const FrontendOptions &options = {})
+      : diags(diags), specs(specs), reparse(std::move(reparse)),
+        numbaTypingByDefault(options.numbaTyping), onlyKernel(options.kernel) {}
   bool run(ast::Module &module);
 
 private:
@@ -61,8 +65,11 @@ private:
   /// the result is T).
   Type resolveAnnotation(ast::Expr &e, bool *isConstant = nullptr);
   std::optional<ScalarKind> scalarTypeName(const ast::Expr &e) const;
+  std::optional<std::string> annotationHead(const ast::Expr &e) const;
   void collectAssignedNames(const ast::StmtList &body);
   ast::VarDecl *declare(const std::string &name, SourceLoc loc, Type type);
+  /// The Item parameter of a kernel that takes no work-item.
+  void declareHiddenWorkItem(ast::FunctionDef &f);
   void checkRecursion(ast::Module &module);
 
   // Device functions and specialization (SemaFunctions.cpp).
@@ -107,12 +114,23 @@ private:
   void checkBoolOp(ast::ExprPtr &e);
   void checkIfExp(ast::ExprPtr &e);
   void checkAttribute(ast::ExprPtr &e);
+  /// `nd_item.dimensions`, `group.dimensions`, `f().dimensions`.
+  void checkDimensionsOf(ast::ExprPtr &e);
+  /// The integer of an enum member used as a value (`MemoryOrder.RELAXED`,
+  /// `kapi.MemoryScope.DEVICE`), as numba-dpex numbers them.
+  std::optional<int64_t> enumMemberValue(const ast::AttributeExpr &a) const;
   void checkSubscript(ast::ExprPtr &e);
   void checkArrayElement(ast::ExprPtr &e, ast::VarDecl *array);
 
   // Calls (SemaCall.cpp).
   void checkCall(ast::ExprPtr &e);
   void checkCast(ast::ExprPtr &e, ScalarKind to);
+  void checkLen(ast::ExprPtr &e);
+  /// A call of a function of a known module (`math.sqrt`, `np.sqrt`,
+  /// `kapi.group_barrier`, `np.float32`), `member` its name there and
+  /// `loc` where the name is written.
+  void checkModuleCall(ast::ExprPtr &e, KnownModule mod,
+                       const std::string &member, SourceLoc loc);
   void checkItemMethod(ast::ExprPtr &e, ast::VarDecl *item,
                        const std::string &method, SourceLoc methodLoc);
   /// Methods of NdItem, Group, SubGroup and AtomicRef values.
@@ -162,6 +180,8 @@ private:
   void checkCompareExchange(ast::ExprPtr &e, ast::ExprPtr &ref, Type t);
   /// `MemoryOrder.X` / `MemoryScope.X` / `AddressSpace.X`.
   std::optional<int> enumValue(ast::Expr &e, llvm::StringRef enumName);
+  /// `e` names the enum `enumName` (`MemoryOrder`, `kapi.MemoryOrder`).
+  bool isEnumName(const ast::Expr &e, llvm::StringRef enumName) const;
   /// Indices `i` or `(i, j)` for an array of rank `rank`, as int64.
   bool checkIndexList(ast::ExprPtr &index, unsigned rank,
                       const std::string &arrayName, SourceLoc loc,
@@ -169,6 +189,18 @@ private:
   std::optional<unsigned>
   constantDimension(ast::ExprPtr &arg, llvm::StringRef what, unsigned limit);
   void diagnoseUnknownCallee(const ast::Expr &callee);
+
+  // Module paths (SemaModules.cpp).
+  /// The dotted path a module-level name or attribute chain stands for
+  /// through the file's imports (`kapi.MemoryOrder` ->
+  /// `numba_dpex.kernel_api.MemoryOrder`); nullopt if its head is a local,
+  /// a constant or a function.
+  std::optional<std::string> modulePath(const ast::Expr &e) const;
+  /// The known module `e` names (`kapi`, `dpex`, `np`, `math`).
+  KnownModule moduleOf(const ast::Expr &e) const;
+  /// For a call `mod.f(...)` or `f(...)` after `from mod import f`: the
+  /// module and the function's name in it.
+  KnownModule calleeModule(const ast::Expr &callee, std::string &member) const;
   /// Explains why a module-level or builtin name is not a value.
   void diagnoseNonValueName(const std::string &name, SourceLoc loc);
 
@@ -179,8 +211,21 @@ private:
   /// A constant operand that folds with another: a weak literal or a bool
   /// literal.
   static bool isFoldable(const ast::Expr &e);
-  /// The type a weak literal takes next to a typed operand of type `other`.
-  static Type weakJoin(const ast::Expr &weak, Type other);
+  /// The type a weak literal takes next to a typed operand of type `other`
+  /// (warns where Numba's typing would give another).
+  Type weakJoin(const ast::Expr &weak, Type other);
+  /// The typing rules of the function being checked: its decorator's
+  /// `numba_typing=`, else the compile's.
+  TypingRules typing() const;
+  /// Reads a decorator's `numba_typing=True|False` into numbaTypingOf.
+  void readNumbaTyping(ast::FunctionDef &f, ast::Keyword &k);
+  /// Under Kiln's rules, a weak float literal next to a 64-bit integer is
+  /// float32 where Numba computes in float64: a warning at the literal.
+  void warnFloatLiteralWithInt64(const ast::Expr &weak, Type other);
+  /// The type a run-time operand list takes (min, max, math): the
+  /// promotion of the typed operands, weak literals joining as in binary
+  /// operators.
+  Type joinTypes(llvm::ArrayRef<ast::ExprPtr> args);
   /// The common type of two checked scalar operands (weak rules applied).
   Type commonType(const ast::Expr &a, const ast::Expr &b);
   /// Gives a weak literal the type `t`; reports a literal that does not fit.
@@ -192,6 +237,9 @@ private:
   bool convertImplicitly(ast::ExprPtr &e, Type t, llvm::StringRef context);
   /// Turns a weak literal into its default type (int64 / float32).
   void finalizeWeak(ast::ExprPtr &e);
+  /// Conversion of a value stored into an array element: implicit-safe
+  /// ones, and narrowing within integers or within floats (spec section 5).
+  bool convertForStore(ast::ExprPtr &e, Type t, llvm::StringRef context);
   /// Converts a condition to bool (Python truthiness).
   void convertToBool(ast::ExprPtr &e);
   /// Requires a scalar operand; reports otherwise.
@@ -206,6 +254,12 @@ private:
   DiagnosticEngine &diags;
   const std::vector<Specialization> &specs;
   ReparseFn reparse;
+  /// FrontendOptions::numbaTyping.
+  bool numbaTypingByDefault = false;
+  /// FrontendOptions::kernel.
+  std::string onlyKernel;
+  /// Functions whose decorator gives `numba_typing=`, with its value.
+  llvm::DenseMap<const ast::FunctionDef *, bool> numbaTypingOf;
   ast::Module *module = nullptr;
 
   // The function being checked (saved and restored by ensureChecked).

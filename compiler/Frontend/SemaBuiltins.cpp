@@ -55,25 +55,19 @@ bool Sema::checkBuiltinCall(ExprPtr &e, llvm::StringRef name,
 // Numbers
 //===----------------------------------------------------------------------===//
 
-/// The type a run-time operand list takes: the promotion of the typed
-/// operands, with weak literals joining as in binary operators.
-static Type joinTypes(llvm::ArrayRef<ExprPtr> args,
-                      bool (*isWeak)(const Expr &)) {
+Type Sema::joinTypes(llvm::ArrayRef<ExprPtr> args) {
   Type t = Type::invalid();
   for (auto &a : args)
     if (!isWeak(*a))
-      t = t.isValid() ? promote(t, a->type) : a->type;
+      t = t.isValid() ? promote(t, a->type, typing()) : a->type;
   for (auto &a : args) {
     if (!isWeak(*a))
       continue;
-    if (!t.isValid()) {
-      t = llvm::isa<FloatLiteral>(*a) ? Type::float32() : Type::int64();
-      continue;
-    }
-    if (llvm::isa<IntLiteral>(*a))
-      t = t.isBool() ? Type::int64() : t;
-    else if (!t.isFloat())
-      t = Type::float32();
+    if (!t.isValid())
+      t = llvm::isa<FloatLiteral>(*a) ? defaultFloatType(typing())
+                                      : Type::int64();
+    else
+      t = weakJoin(*a, t);
   }
   // Arithmetic on bfloat16 is done in float32.
   if (t.isBFloat16())
@@ -122,7 +116,7 @@ void Sema::checkMinMax(ExprPtr &e, Builtin op) {
     e = std::move(chosen);
     return;
   }
-  Type t = allBool ? Type::boolean() : joinTypes(call->args, &Sema::isWeak);
+  Type t = allBool ? Type::boolean() : joinTypes(call->args);
   if (t.isBool() && !allBool)
     t = Type::int64();
   auto b = std::make_unique<BuiltinExpr>(call->loc, op);
@@ -282,14 +276,16 @@ bool Sema::checkMathCall(ExprPtr &e, llvm::StringRef name) {
       e = makeLiteral(call->loc, ConstValue::ofBool(r != 0), false,
                       Type::boolean());
     else
-      e = makeLiteral(call->loc, ConstValue::ofFloat(r), true, Type::float32());
+      e = makeLiteral(call->loc, ConstValue::ofFloat(r), true,
+                      defaultFloatType(typing()));
     return true;
   }
   // Integer operands are converted to a float: float64 for 64-bit
-  // integers, float32 otherwise (as for true division).
-  Type t = joinTypes(call->args, &Sema::isWeak);
+  // integers, float32 otherwise (as for true division; Numba: float64).
+  Type t = joinTypes(call->args);
   if (!t.isFloat())
-    t = t.bitWidth() == 64 ? Type::float64() : Type::float32();
+    t = t.bitWidth() == 64 || typing() == TypingRules::Numba ? Type::float64()
+                                                             : Type::float32();
   auto b = std::make_unique<BuiltinExpr>(call->loc, Builtin::Math);
   b->name = name.str();
   for (auto &a : call->args) {

@@ -21,14 +21,47 @@ bool Sema::isFoldable(const Expr &e) {
   return isWeak(e) || llvm::isa<BoolLiteral>(e);
 }
 
+TypingRules Sema::typing() const {
+  if (fn) {
+    auto it = numbaTypingOf.find(fn);
+    if (it != numbaTypingOf.end())
+      return it->second ? TypingRules::Numba : TypingRules::Kiln;
+  }
+  return numbaTypingByDefault ? TypingRules::Numba : TypingRules::Kiln;
+}
+
+void Sema::readNumbaTyping(FunctionDef &f, Keyword &k) {
+  auto *b = llvm::dyn_cast<BoolLiteral>(k.value.get());
+  if (!b) {
+    error(k.value->loc, "'numba_typing' must be True or False");
+    return;
+  }
+  numbaTypingOf[&f] = b->value;
+}
+
+void Sema::warnFloatLiteralWithInt64(const Expr &weak, Type other) {
+  if (typing() != TypingRules::Kiln || !llvm::isa<FloatLiteral>(weak) ||
+      !other.isInteger() || other.bitWidth() != 64)
+    return;
+  diags.warning(weak.loc, "this float literal is float32 next to '" +
+                              other.str() +
+                              "' (Kiln's typing), where Numba computes in "
+                              "float64: convert an operand with float64(...) "
+                              "or compile with Numba's typing "
+                              "(numba_typing=True)");
+}
+
 Type Sema::weakJoin(const Expr &weak, Type other) {
   bool isInt = llvm::isa<IntLiteral>(weak);
+  if (!isInt && typing() == TypingRules::Numba)
+    return Type::float64(); // Numba types a float literal float64.
   if (other.isBool())
     return isInt ? Type::int64() : Type::float32();
   if (other.isBFloat16())
     return Type::float32(); // Arithmetic on bfloat16 is done in float32.
   if (isInt)
     return other;
+  warnFloatLiteralWithInt64(weak, other);
   return other.isFloat() ? other : Type::float32();
 }
 
@@ -36,13 +69,13 @@ Type Sema::commonType(const Expr &a, const Expr &b) {
   bool aw = isWeak(a), bw = isWeak(b);
   if (aw && bw)
     return llvm::isa<FloatLiteral>(a) || llvm::isa<FloatLiteral>(b)
-               ? Type::float32()
+               ? defaultFloatType(typing())
                : Type::int64();
   if (aw)
     return weakJoin(a, b.type);
   if (bw)
     return weakJoin(b, a.type);
-  return promote(a.type, b.type);
+  return promote(a.type, b.type, typing());
 }
 
 bool Sema::coerceWeak(ExprPtr &e, Type t) {
@@ -120,8 +153,8 @@ bool Sema::convertImplicitly(ExprPtr &e, Type t, llvm::StringRef context) {
 void Sema::finalizeWeak(ExprPtr &e) {
   if (!isWeak(*e))
     return;
-  coerceWeak(e,
-             llvm::isa<IntLiteral>(e.get()) ? Type::int64() : Type::float32());
+  coerceWeak(e, llvm::isa<IntLiteral>(e.get()) ? Type::int64()
+                                               : defaultFloatType(typing()));
 }
 
 void Sema::convertToBool(ExprPtr &e) {
@@ -157,9 +190,10 @@ void Sema::replaceWithConstant(ExprPtr &e, const FoldResult &r,
     e->type = Type::invalid();
     return;
   }
-  Type t = r.value->kind == ConstValue::Kind::Int     ? Type::int64()
-           : r.value->kind == ConstValue::Kind::Float ? Type::float32()
-                                                      : Type::boolean();
+  Type t = r.value->kind == ConstValue::Kind::Int ? Type::int64()
+           : r.value->kind == ConstValue::Kind::Float
+               ? defaultFloatType(typing())
+               : Type::boolean();
   e = makeLiteral(e->loc, *r.value, r.value->kind != ConstValue::Kind::Bool, t);
 }
 
@@ -190,7 +224,7 @@ void Sema::checkExpr(ExprPtr &e) {
   case Expr::Kind::FloatLit: {
     auto *f = llvm::cast<FloatLiteral>(e.get());
     if (f->weak)
-      e->type = Type::float32();
+      e->type = defaultFloatType(typing());
     return;
   }
   case Expr::Kind::BoolLit:
@@ -435,7 +469,7 @@ void Sema::checkBinary(ExprPtr &e) {
       return;
     if (isWeak(*b->rhs) && !coerceWeak(b->rhs, t))
       return;
-    t = trueDivisionType(lt, rt);
+    t = trueDivisionType(lt, rt, typing());
   }
   convertTo(b->lhs, t);
   convertTo(b->rhs, t);

@@ -151,7 +151,16 @@ ScalarKind kiln::integerKind(unsigned bits, bool isSigned) {
   }
 }
 
-Type kiln::promote(Type a, Type b) {
+/// NumPy's (and Numba's) float for an integer of `bits` bits: the
+/// narrowest whose significand holds every value (float64 for 64 bits,
+/// although it does not, as there is no wider one).
+static Type floatHolding(unsigned bits) {
+  return bits <= 8    ? Type::scalar(ScalarKind::Float16)
+         : bits <= 16 ? Type::float32()
+                      : Type::float64();
+}
+
+Type kiln::promote(Type a, Type b, TypingRules rules) {
   if (a.isBool() && b.isBool())
     return Type::int64();
   if (a.isBool())
@@ -159,6 +168,13 @@ Type kiln::promote(Type a, Type b) {
   if (b.isBool())
     return a;
   if (a.isFloat() || b.isFloat()) {
+    if (rules == TypingRules::Numba && a.isInteger() != b.isInteger()) {
+      // The integer operand is replaced by the float that holds it.
+      if (a.isInteger())
+        a = floatHolding(a.bitWidth());
+      else
+        b = floatHolding(b.bitWidth());
+    }
     Type r = !a.isFloat()                   ? b
              : !b.isFloat()                 ? a
              : a.bitWidth() >= b.bitWidth() ? a
@@ -180,11 +196,17 @@ Type kiln::promote(Type a, Type b) {
                                   /*isSigned=*/false));
 }
 
-Type kiln::trueDivisionType(Type a, Type b) {
+Type kiln::trueDivisionType(Type a, Type b, TypingRules rules) {
+  if (rules == TypingRules::Numba)
+    return a.isFloat() || b.isFloat() ? promote(a, b, rules) : Type::float64();
   auto wide = [](Type t) {
     return t.bitWidth() == 64 && (t.isInteger() || t.isFloat());
   };
   return wide(a) || wide(b) ? Type::float64() : Type::float32();
+}
+
+Type kiln::defaultFloatType(TypingRules rules) {
+  return rules == TypingRules::Numba ? Type::float64() : Type::float32();
 }
 
 bool kiln::isImplicitlyConvertible(Type from, Type to) {

@@ -147,15 +147,27 @@ std::optional<ScalarKind> lookupScalarTypeName(llvm::StringRef name);
 /// The integer type of width `bits` and the given signedness.
 ScalarKind integerKind(unsigned bits, bool isSigned);
 
+/// The typing rules of a function (spec section 6, Numba typing option):
+/// Kiln's float32-first rules, or Numba's, under which float literals are
+/// float64, true division of integers is float64, and an integer with a
+/// float takes the narrowest float that holds every value of both (NumPy's
+/// promotion: int32 or int64 with float32 is float64).
+enum class TypingRules { Kiln, Numba };
+
 /// Spec section 4: the common type of two typed scalar operands of an
 /// arithmetic operator. `bool` behaves as the other operand's type and
-/// `bool` with `bool` is int64.
-Type promote(Type a, Type b);
+/// `bool` with `bool` is int64. Under Numba's rules an integer with a float
+/// differs (see TypingRules).
+Type promote(Type a, Type b, TypingRules rules = TypingRules::Kiln);
 
 /// Spec section 4: the result type of true division `/` of two typed
 /// scalar operands: float64 if either is a 64-bit integer or float64, else
-/// float32.
-Type trueDivisionType(Type a, Type b);
+/// float32. Under Numba's rules: float64 for two integers, else the
+/// promoted float.
+Type trueDivisionType(Type a, Type b, TypingRules rules = TypingRules::Kiln);
+
+/// The type a float literal takes when no float operand decides it.
+Type defaultFloatType(TypingRules rules);
 
 /// Spec section 4: implicit-safe conversions (assignment, argument passing):
 /// identity, integer widening of the same signedness, any integer to any

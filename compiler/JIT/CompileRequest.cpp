@@ -78,6 +78,7 @@ llvm::Expected<CacheKey> kiln::buildCacheKey(const CompileRequest &request,
     key.add("arch", "arch", request.arch);
   key.add("options", "opt level", "O" + std::to_string(request.optLevel));
   key.add("options", "debug", request.debug ? "on" : "off");
+  key.add("options", "numba typing", request.numbaTyping ? "on" : "off");
   key.add("options", "argument-block entries",
           request.argumentBlockEntries ? "on" : "off");
   key.add("options", "launch rank",

@@ -38,6 +38,8 @@ struct CompileRequest {
       "sm_90";           ///< PTX only (ignored, and not keyed, for SPIR-V).
   unsigned optLevel = 2; ///< 0..3.
   bool debug = false;    ///< Debug mode (line info, asserts, bounds checks).
+  /// Numba's typing rules (CompileOptions::numbaTyping).
+  bool numbaTyping = false;
   /// Also emit argument-block entries (kilnc --arg-block-entries).
   bool argumentBlockEntries = false;
   /// Specialize every kernel for launches of this rank (1..3): the index

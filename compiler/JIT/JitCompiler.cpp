@@ -329,6 +329,7 @@ JitCompiler::Impl::compileFresh(const CompileRequest &request, CompileJob job,
   job.options.arch = request.arch;
   job.options.optLevel = request.optLevel;
   job.options.debug = request.debug;
+  job.options.numbaTyping = request.numbaTyping;
   job.options.argumentBlockEntries = request.argumentBlockEntries;
   job.options.launchRank = request.launchRank;
   job.options.bitcodeLibraries = request.bitcodeLibraries;

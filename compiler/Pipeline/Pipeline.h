@@ -36,6 +36,9 @@ struct CompileOptions {
   /// accesses visible to the vectorisers. 0: any rank (the entry point
   /// takes it as an argument).
   unsigned launchRank = 0;
+  /// Numba's typing rules for kernel source (FrontendOptions::numbaTyping,
+  /// docs/language.md §6.5) unless a decorator says `numba_typing=False`.
+  bool numbaTyping = false;
 };
 
 /// Adds the kiln-to-kiln passes (debug instrumentation, collective

@@ -110,6 +110,32 @@ TEST_F(CAPICompileTest, SourceErrorsAreLocatedAndCaptured) {
   EXPECT_EQ(printed, "") << "diagnostics go to the message, not stderr";
 }
 
+// numba_typing selects Numba's typing (docs/language.md §6.5): `a[0] * 0.5`
+// is float64 there, which a float32 local does not take implicitly.
+TEST_F(CAPICompileTest, NumbaTypingOption) {
+  const char *source = "from kiln import kernel, Item, Array, float32\n"
+                       "\n"
+                       "@kernel\n"
+                       "def half(item: Item, a: Array[float32]):\n"
+                       "    x: float32 = a[0] * 0.5\n"
+                       "    a[0] = x\n";
+  ASSERT_KILN_OK(
+      kiln_compile_source(compiler, source, "half.py", nullptr, &binary));
+  kiln_binary_release(binary);
+  binary = nullptr;
+  kiln_compile_options_t options;
+  kiln_compile_options_init(&options);
+  EXPECT_EQ(options.numba_typing, 0);
+  options.numba_typing = 1;
+  EXPECT_EQ(kiln_compile_source(compiler, source, "half.py", &options, &binary),
+            KILN_STATUS_COMPILE_ERROR);
+  std::string message = lastError();
+  EXPECT_TRUE(std::regex_search(
+      message, std::regex("half\\.py:5:[0-9]+: error: cannot implicitly "
+                          "convert 'float64' to 'float32'")))
+      << message;
+}
+
 TEST_F(CAPICompileTest, SyntaxErrorWithoutFilename) {
   EXPECT_EQ(kiln_compile_source(compiler, "def (\n", nullptr, nullptr, &binary),
             KILN_STATUS_COMPILE_ERROR);

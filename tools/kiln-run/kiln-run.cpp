@@ -52,6 +52,11 @@ cl::list<std::string>
                cl::cat(category));
 cl::opt<bool> debugMode("g", cl::desc("Debug mode: bounds checks, asserts"),
                         cl::cat(category));
+cl::opt<bool> numbaTyping(
+    "numba-typing",
+    cl::desc("Numba's typing rules: float literals float64, integer true "
+             "division float64, int32/int64 with float32 float64"),
+    cl::cat(category));
 cl::opt<bool> anyRank(
     "any-rank",
     cl::desc("Compile for launches of any rank (the kernel then picks the "
@@ -197,6 +202,7 @@ CompileRequest requestFor(const Device &device, llvm::StringRef source,
   request.optLevel = optLevel;
   request.arch = arch;
   request.debug = debugMode;
+  request.numbaTyping = numbaTyping;
   // The launch is known: its rank maps the index space statically.
   request.launchRank = launchRank;
   request.bitcodeLibraries.assign(bitcodeLibraries.begin(),

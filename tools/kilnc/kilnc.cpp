@@ -68,6 +68,11 @@ cl::opt<bool> debugMode("g",
                         cl::desc("Debug mode: line info, asserts, "
                                  "bounds checks"),
                         cl::cat(category));
+cl::opt<bool> numbaTyping(
+    "numba-typing",
+    cl::desc("Numba's typing rules: float literals float64, integer true "
+             "division float64, int32/int64 with float32 float64"),
+    cl::cat(category));
 cl::opt<bool> argBlockEntries(
     "arg-block-entries",
     cl::desc("Also emit KERNEL__kiln_argblock per kernel, which reads its "
@@ -195,6 +200,7 @@ int main(int argc, char **argv) {
   options.optLevel = optLevel;
   options.arch = arch;
   options.debug = debugMode;
+  options.numbaTyping = numbaTyping;
   options.argumentBlockEntries = argBlockEntries;
   if (launchRank > 3)
     return fail("--launch-rank " + llvm::Twine(launchRank) +

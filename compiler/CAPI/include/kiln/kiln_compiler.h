@@ -41,10 +41,15 @@ typedef struct kiln_compile_options_t {
    *  dimensions map to hardware axes statically, the kernels take no rank
    *  argument, and launches of another rank are refused. 0: any rank. */
   int launch_rank;
+  /** Nonzero: Numba's typing rules (float literals float64, true division
+   *  of integers float64, int32/int64 with float32 float64) for every
+   *  function whose decorator does not say numba_typing=False. 0: Kiln's
+   *  float32-first rules. */
+  int numba_typing;
 } kiln_compile_options_t;
 
 /** Fills `options` with the defaults: SPIR-V, sm_90, -O2, all kernels, any
- *  launch rank.
+ *  launch rank, Kiln's typing.
  *  Passing NULL options to the compile functions means the same. */
 void kiln_compile_options_init(kiln_compile_options_t *options);
 
