@@ -11,7 +11,7 @@
 #include "kiln/runtime/DeviceSelection.h"
 #include "kiln/runtime/Executable.h"
 #include "kiln/runtime/KernelBinaryFile.h"
-#include "kiln/runtime/Launch.h"
+#include "kiln/runtime/LaunchDesc.h"
 #include "kiln/runtime/Queue.h"
 
 #include <cmath>
@@ -64,12 +64,18 @@ int main(int argc, char **argv) {
   kiln::Status status = (*queue)->writeBuffer(**xbuf, x.data(), bytes);
   if (status.ok())
     status = (*queue)->writeBuffer(**ybuf, y.data(), bytes);
-  if (status.ok())
-    status = kiln::launch(
-        **queue, *saxpy, kiln::Range{n},
-        {kiln::KernelArg::scalar(2.5f),
-         kiln::KernelArg::array(*xbuf, {n}, kiln::DType::Float32),
-         kiln::KernelArg::array(*ybuf, {n}, kiln::DType::Float32)});
+  // One launch, described: kernel, index space, arguments (checked against
+  // the artifact's metadata before anything runs), then Queue::submit.
+  kiln::LaunchDesc launch;
+  launch.kernel = *saxpy;
+  launch.space = kiln::Range{n};
+  launch.args = {kiln::KernelArg::scalar(2.5f),
+                 kiln::KernelArg::array(*xbuf, {n}, kiln::DType::Float32),
+                 kiln::KernelArg::array(*ybuf, {n}, kiln::DType::Float32)};
+  if (status.ok()) {
+    kiln::StatusOr<kiln::LaunchEvents> events = (*queue)->submit(launch);
+    status = events.ok() ? events->device->wait() : events.status();
+  }
   if (status.ok())
     status = (*queue)->readBuffer(**ybuf, y.data(), bytes);
   if (!status.ok())

@@ -1,7 +1,7 @@
 //===- Launcher.cpp - Reusable, non-blocking kernel launchers -----------===//
 //
 // Named arguments are matched to the kernel's parameters here; everything
-// else is kiln::launchAsync and Queue's asynchronous copies chained through
+// else is Queue::submit and Queue's asynchronous copies chained through
 // wait lists.
 //
 //===----------------------------------------------------------------------===//
@@ -96,14 +96,19 @@ Launcher::operator()(const NamedArgs &args, const EventList &waitFor,
   const std::optional<IndexSpace> &range = space ? space : space_;
   if (!range)
     return invalidArgument(what + ": no index space given and none bound");
+  LaunchDesc launch;
+  launch.kernel = kernel_;
+  launch.space = *range;
   StatusOr<std::vector<KernelArg>> ordered = arguments(args);
   if (!ordered.ok())
     return ordered.status();
-  StatusOr<std::shared_ptr<Event>> event =
-      launchAsync(*target, kernel_, *range, *ordered, waitFor);
-  if (event.ok() && target->options().profiling)
-    profile_->record(name_, *event);
-  return event;
+  launch.args = std::move(*ordered);
+  StatusOr<LaunchEvents> events = target->submit(launch, waitFor);
+  if (!events.ok())
+    return events.status();
+  if (target->options().profiling)
+    profile_->record(name_, events->device);
+  return events->device;
 }
 
 StatusOr<std::shared_ptr<Event>>

@@ -1,6 +1,6 @@
 //===- Launcher.h - Reusable, non-blocking kernel launchers -----*- C++ -*-===//
 //
-// hysop's launcher model over kiln::launchAsync. A Launcher binds a kernel
+// hysop's launcher model over Queue::submit. A Launcher binds a kernel
 // to defaults (queue, index space, some arguments by parameter name) and
 // takes the remaining arguments by name at each call; an IterativeLauncher
 // adds arguments produced per iteration by a generator; a ListLauncher runs
