@@ -130,6 +130,12 @@ static const char *builtinName(Builtin b) {
     return "get_group";
   case Builtin::NdGetSubGroup:
     return "get_sub_group";
+  case Builtin::NdGlobalLinearRange:
+    return "get_global_linear_range";
+  case Builtin::NdLocalLinearRange:
+    return "get_local_linear_range";
+  case Builtin::Dimensions:
+    return "dimensions";
   case Builtin::GroupId:
     return "group.get_group_id";
   case Builtin::GroupRange:

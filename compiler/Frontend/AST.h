@@ -10,6 +10,7 @@
 #define KILN_FRONTEND_AST_H
 
 #include "compiler/Frontend/Diagnostics.h"
+#include "compiler/Frontend/ModulePaths.h"
 #include "compiler/Frontend/Types.h"
 
 #include "llvm/Support/Casting.h"
@@ -287,7 +288,7 @@ struct CastExpr : Expr {
   KILN_EXPR_CLASSOF(Cast)
 };
 
-enum class ItemQuery { Id, Range, LinearId, Dimensions };
+enum class ItemQuery { Id, Range, LinearId, LinearRange, Dimensions };
 
 /// `item.get_id(d)`, `item.get_range(d)`, `item.get_linear_id()`,
 /// `item.dimensions`; all int64.
@@ -353,6 +354,10 @@ enum class Builtin {
   NdLocalLinearId,
   NdGetGroup,
   NdGetSubGroup,
+  NdGlobalLinearRange,
+  NdLocalLinearRange,
+  /// `dimensions` of an NdItem or a Group (args[0]): the launch's rank.
+  Dimensions,
   // Group methods; args[0] is the Group. GroupLeader: args[0] is the NdItem
   // the group came from.
   GroupId,
@@ -425,6 +430,7 @@ struct BuiltinExpr : Expr {
   CollectiveOp collective = CollectiveOp::Add;
   ShuffleMode shuffle = ShuffleMode::Index;
   bool exclusive = false; ///< GroupScan.
+  bool fillZeros = false; ///< PrivateArray(..., fill_zeros=True).
   std::string format;     ///< Print.
   KILN_EXPR_CLASSOF(Builtin)
 };
@@ -701,6 +707,9 @@ struct Module {
   /// Other names bound at module level by ignored statements (imports,
   /// undecorated functions, non-constant assignments), for diagnostics.
   std::vector<std::string> ignoredNames;
+  /// What the top-level imports bind (numba-dpex's and NumPy's module
+  /// paths, names imported from `math`).
+  ImportTable imports;
 };
 
 /// Prints the (checked or unchecked) tree, one node per line, indented,

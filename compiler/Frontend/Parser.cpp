@@ -1,6 +1,8 @@
 //===- Parser.cpp - Top-level and statement parsing -----------------------===//
 #include "compiler/Frontend/Parser.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 using namespace kiln;
 using namespace kiln::ast;
 
@@ -104,28 +106,70 @@ std::unique_ptr<Module> Parser::parseModule() {
   return module;
 }
 
-bool Parser::parseDecorators(FunctionKind &kind, SourceLoc &loc, bool &hasArgs,
-                             bool &isOurs, std::vector<Keyword> &keywords) {
+/// The dotted name starting at token `i` (`dpex.kernel`), or empty; `i`
+/// moves past it.
+static std::vector<std::string> dottedName(const std::vector<Token> &toks,
+                                           size_t &i) {
+  std::vector<std::string> parts;
+  if (!toks[i].is(TokKind::Name))
+    return parts;
+  parts.push_back(toks[i++].text.str());
+  while (toks[i].isOp(".") && toks[i + 1].is(TokKind::Name)) {
+    parts.push_back(toks[i + 1].text.str());
+    i += 2;
+  }
+  return parts;
+}
+
+std::optional<FunctionKind>
+Parser::decoratorKind(const std::vector<std::string> &parts,
+                      const Module &module) const {
+  llvm::StringRef last = parts.back();
+  if (last != "kernel" && last != "device_func")
+    return std::nullopt;
+  FunctionKind kind =
+      last == "kernel" ? FunctionKind::Kernel : FunctionKind::DeviceFunc;
+  if (parts.size() == 1) {
+    // A bare `kernel` is Kiln's unless imported from elsewhere.
+    std::string path = module.imports.resolve(last);
+    if (path == last)
+      return kind;
+    size_t dot = path.rfind('.');
+    if (dot == std::string::npos || path.substr(dot + 1) != last.str() ||
+        classifyModule(path.substr(0, dot)) != KnownModule::Kiln)
+      return std::nullopt;
+    return kind;
+  }
+  std::string path = module.imports.resolve(parts[0]);
+  for (size_t k = 1; k + 1 < parts.size(); ++k)
+    path += "." + parts[k];
+  if (classifyModule(path) != KnownModule::Kiln)
+    return std::nullopt;
+  return kind;
+}
+
+bool Parser::parseDecorators(Module &module, FunctionKind &kind, SourceLoc &loc,
+                             bool &hasArgs, bool &isOurs,
+                             std::vector<Keyword> &keywords,
+                             SourceLoc &unknownLoc, std::string &unknownName) {
   isOurs = false;
   hasArgs = false;
-  unsigned count = 0;
   bool ok = true;
   while (tok().isOp("@")) {
     SourceLoc at = tok().loc;
     advance();
-    ++count;
-    // Recognize `kernel`, `kiln.kernel`, `device_func`, `kiln.device_func`,
-    // each optionally called.
+    // `kernel`, `kiln.kernel`, `dpex.kernel` after `import numba_dpex as
+    // dpex`, `device_func`, ..., each optionally called.
     size_t start = pos;
-    if (tok().isName("kiln") && peekTok().isOp("."))
-      pos += 2;
+    size_t end = pos;
+    std::vector<std::string> parts = dottedName(toks, end);
     bool mine = false;
-    if (tok().isName("kernel") || tok().isName("device_func")) {
-      FunctionKind k = tok().isName("kernel") ? FunctionKind::Kernel
-                                              : FunctionKind::DeviceFunc;
-      advance();
+    std::optional<FunctionKind> k;
+    if (!parts.empty())
+      k = decoratorKind(parts, module);
+    if (k) {
+      pos = end;
       bool args = false;
-      bool shapeOk = true;
       CallExpr call(tok().loc, nullptr);
       size_t argsPos = pos;
       if (tok().isOp("(")) {
@@ -141,25 +185,28 @@ bool Parser::parseDecorators(FunctionKind &kind, SourceLoc &loc, bool &hasArgs,
           args = true;
         }
       }
-      shapeOk = tok().is(TokKind::Newline);
-      if (shapeOk) {
+      if (tok().is(TokKind::Newline)) {
         if (isOurs) {
           diags.error(at, "function has more than one kernel decorator");
           ok = false;
         }
         mine = true;
         isOurs = true;
-        kind = k;
+        kind = *k;
         loc = at;
         hasArgs = args;
         keywords = std::move(call.keywords);
       }
+    } else if (!parts.empty() &&
+               (parts.back() == "kernel" || parts.back() == "device_func")) {
+      // Looks like a kernel decorator of a module Kiln does not know.
+      unknownLoc = at;
+      unknownName = llvm::join(parts, ".");
     }
     if (!mine)
       pos = start;
     skipToNewline();
   }
-  (void)count;
   return ok;
 }
 
@@ -215,44 +262,60 @@ bool Parser::isConstantDefinition() const {
   return any;
 }
 
+void Parser::recordImport(Module &module) {
+  // `import a.b [as c], ...` and `from a.b import x [as y], ...`; the
+  // bindings go to the ignored names (for diagnostics) and to the import
+  // table (for module paths).
+  size_t i = pos;
+  std::string from;
+  if (toks[i].isName("from")) {
+    ++i;
+    while (toks[i].isOp("."))
+      from += toks[i++].text.str();
+    std::vector<std::string> parts = dottedName(toks, i);
+    from += llvm::join(parts, ".");
+    if (!toks[i].isName("import"))
+      return;
+  }
+  ++i; // import
+  while (!toks[i].is(TokKind::Newline) && !toks[i].is(TokKind::Eof)) {
+    if (toks[i].isOp(",") || toks[i].isOp("(") || toks[i].isOp(")")) {
+      ++i;
+      continue;
+    }
+    size_t before = i;
+    std::vector<std::string> parts = dottedName(toks, i);
+    if (parts.empty()) {
+      i = std::max(i, before + 1);
+      continue;
+    }
+    std::string path = llvm::join(parts, ".");
+    if (!from.empty())
+      path = from + "." + path;
+    std::string name = parts.front();
+    if (toks[i].isName("as") && toks[i + 1].is(TokKind::Name)) {
+      name = toks[i + 1].text.str();
+      i += 2;
+    } else if (from.empty()) {
+      // `import a.b` binds `a` to the module `a`.
+      path = parts.front();
+    }
+    module.ignoredNames.push_back(name);
+    module.imports.bind(name, path);
+  }
+}
+
 void Parser::recordIgnoredNames(Module &module) {
   // Names bound by an ignored statement: `NAME = ...`, `def NAME`,
-  // `class NAME`, `import a.b as c`, `from m import a as b`.
+  // `class NAME`, imports.
   const Token &t = tok();
   if (t.isName("def") || t.isName("class")) {
     if (peekTok().is(TokKind::Name))
       module.ignoredNames.push_back(peekTok().text.str());
     return;
   }
-  if (t.isName("import") || t.isName("from")) {
-    size_t i = pos;
-    if (t.isName("from"))
-      while (!toks[i].isName("import") && !toks[i].is(TokKind::Newline) &&
-             !toks[i].is(TokKind::Eof))
-        ++i;
-    ++i;
-    bool expectName = true;
-    for (; !toks[i].is(TokKind::Newline) && !toks[i].is(TokKind::Eof); ++i) {
-      const Token &x = toks[i];
-      if (x.isOp(","))
-        expectName = true;
-      else if (x.isName("as") && toks[i + 1].is(TokKind::Name)) {
-        module.ignoredNames.push_back(toks[i + 1].text.str());
-        ++i;
-      } else if (expectName && x.is(TokKind::Name)) {
-        // `import a.b` binds `a`; the binding is replaced if `as` follows.
-        bool hasAs = false;
-        for (size_t j = i + 1; !toks[j].is(TokKind::Newline) &&
-                               !toks[j].is(TokKind::Eof) && !toks[j].isOp(",");
-             ++j)
-          hasAs |= toks[j].isName("as");
-        if (!hasAs)
-          module.ignoredNames.push_back(x.text.str());
-        expectName = false;
-      }
-    }
-    return;
-  }
+  if (t.isName("import") || t.isName("from"))
+    return recordImport(module);
   if (t.is(TokKind::Name) && !isPythonKeyword(t.text) &&
       (peekTok().isOp("=") || peekTok().isOp(":")))
     module.ignoredNames.push_back(t.text.str());
@@ -278,7 +341,17 @@ void Parser::parseTopLevelStatement(Module &module) {
     SourceLoc decoLoc;
     bool hasArgs = false, isOurs = false;
     std::vector<Keyword> keywords;
-    parseDecorators(kind, decoLoc, hasArgs, isOurs, keywords);
+    SourceLoc unknownLoc;
+    std::string unknownName;
+    parseDecorators(module, kind, decoLoc, hasArgs, isOurs, keywords,
+                    unknownLoc, unknownName);
+    if (!isOurs && unknownLoc.isValid() && tok().isName("def") &&
+        peekTok().is(TokKind::Name))
+      diags.warning(unknownLoc,
+                    "function '" + peekTok().text + "' is not compiled: '" +
+                        unknownName +
+                        "' is not a decorator of Kiln or numba-dpex (import "
+                        "kiln or numba_dpex under the name used)");
     if (!isOurs || !tok().isName("def")) {
       if (isOurs)
         diags.error(decoLoc, "the kernel decorator must be applied to a "

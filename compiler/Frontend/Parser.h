@@ -53,8 +53,19 @@ private:
 
   // Top level (Parser.cpp).
   void parseTopLevelStatement(ast::Module &module);
-  bool parseDecorators(ast::FunctionKind &kind, SourceLoc &loc, bool &hasArgs,
-                       bool &isOurs, std::vector<ast::Keyword> &keywords);
+  /// Reads the decorators of a function; `isOurs` when one is Kiln's.
+  /// One that only looks like a kernel decorator (`foo.kernel` with `foo`
+  /// no known module) is returned in `unknownLoc`/`unknownName`.
+  bool parseDecorators(ast::Module &module, ast::FunctionKind &kind,
+                       SourceLoc &loc, bool &hasArgs, bool &isOurs,
+                       std::vector<ast::Keyword> &keywords,
+                       SourceLoc &unknownLoc, std::string &unknownName);
+  /// The kind of function a decorator's dotted name makes, if it is one of
+  /// Kiln's through the module's imports.
+  std::optional<ast::FunctionKind>
+  decoratorKind(const std::vector<std::string> &parts,
+                const ast::Module &module) const;
+  void recordImport(ast::Module &module);
   bool isConstantDefinition() const;
   void recordIgnoredNames(ast::Module &module);
   std::unique_ptr<ast::FunctionDef> parseFunctionDef();

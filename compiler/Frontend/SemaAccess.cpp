@@ -29,12 +29,16 @@ void Sema::checkAttribute(ExprPtr &e) {
     error(a->attrLoc, "'Item' has no attribute '" + a->attr + "'");
     return;
   }
+  if (a->attr == "dimensions" &&
+      (obj ? obj->type.isNdItem() || obj->type.isGroup()
+           : llvm::isa<CallExpr>(a->value.get())))
+    return checkDimensionsOf(e);
   if (obj && (obj->type.isIndexObject() || obj->type.isAtomicRef())) {
     std::string hint;
     if (a->attr.rfind("get_", 0) == 0 || a->attr == "leader")
       hint = "; call it: '" + a->attr + "()'";
     else if (a->attr == "dimensions" && obj->type.isIndexObject())
-      hint = "; it is an attribute of 'Item'";
+      hint = "; it is an attribute of 'Item', 'NdItem' and 'Group'";
     error(a->attrLoc, "'" + obj->type.str() + "' has no attribute '" + a->attr +
                           "'" + hint);
     return;
@@ -57,6 +61,12 @@ void Sema::checkAttribute(ExprPtr &e) {
       e->type = Type::int64();
       return;
     }
+    if (a->attr == "dtype") {
+      error(a->loc, "'" + obj->name +
+                        ".dtype' is a type, not a value; convert with '" +
+                        obj->name + ".dtype.type(x)'");
+      return;
+    }
     if (a->attr == "shape") {
       error(a->loc, "'" + obj->name +
                         ".shape' must be indexed with a "
@@ -67,9 +77,14 @@ void Sema::checkAttribute(ExprPtr &e) {
     error(a->attrLoc, "'Array' has no attribute '" + a->attr + "'");
     return;
   }
+  if (std::optional<int64_t> v = enumMemberValue(*a)) {
+    e = makeLiteral(a->loc, ConstValue::ofInt(*v), true, Type::int64());
+    return;
+  }
   if (auto *n = llvm::dyn_cast<NameExpr>(a->value.get())) {
+    KnownModule mod = moduleOf(*n);
     if (!vars.count(n->name) && !constants.count(n->name)) {
-      if (n->name == "math") {
+      if (mod == KnownModule::Math || mod == KnownModule::NumPy) {
         // Python's constants are weak float literals (double precision
         // until they meet a typed operand).
         std::optional<double> v;
@@ -88,6 +103,11 @@ void Sema::checkAttribute(ExprPtr &e) {
                           Type::float32());
           return;
         }
+        if (mod == KnownModule::NumPy) {
+          error(a->loc, "'" + n->name + "." + a->attr +
+                            "' is not a value in kernel code");
+          return;
+        }
         error(a->loc, "'math." + a->attr +
                           "' is not a constant (math.pi, "
                           "math.e, math.tau, math.inf and math.nan are); call "
@@ -101,7 +121,7 @@ void Sema::checkAttribute(ExprPtr &e) {
                           "to AtomicRef, atomic_fence and group_barrier");
         return;
       }
-      if (n->name == "np" || n->name == "numpy" || n->name == "kiln") {
+      if (mod == KnownModule::Kiln) {
         error(a->loc, "'" + n->name + "." + a->attr +
                           "' is not a value in "
                           "kernel code");
@@ -113,6 +133,58 @@ void Sema::checkAttribute(ExprPtr &e) {
   if (a->value->type.isValid())
     error(a->attrLoc, "a value of type '" + a->value->type.str() +
                           "' has no attribute '" + a->attr + "'");
+}
+
+std::optional<int64_t> Sema::enumMemberValue(const AttributeExpr &a) const {
+  // numba-dpex's enums are IntEnums: a member used as a value is its
+  // integer (the values of kernel_api/memory_enums.py, which follow DPC++).
+  struct Member {
+    const char *name;
+    int64_t value;
+  };
+  static const Member orders[] = {
+      {"RELAXED", 0}, {"ACQUIRE", 1}, {"CONSUME_UNSUPPORTED", 2},
+      {"RELEASE", 3}, {"ACQ_REL", 4}, {"SEQ_CST", 5}};
+  static const Member scopes[] = {{"WORK_ITEM", 0},
+                                  {"SUB_GROUP", 1},
+                                  {"WORK_GROUP", 2},
+                                  {"DEVICE", 3},
+                                  {"SYSTEM", 4}};
+  static const Member spaces[] = {{"PRIVATE", 0},
+                                  {"GLOBAL", 1},
+                                  {"CONSTANT", 2},
+                                  {"LOCAL", 3},
+                                  {"GENERIC", 4}};
+  llvm::ArrayRef<Member> members;
+  if (isEnumName(*a.value, "MemoryOrder"))
+    members = orders;
+  else if (isEnumName(*a.value, "MemoryScope"))
+    members = scopes;
+  else if (isEnumName(*a.value, "AddressSpace"))
+    members = spaces;
+  for (const Member &m : members)
+    if (a.attr == m.name)
+      return m.value;
+  return std::nullopt;
+}
+
+void Sema::checkDimensionsOf(ExprPtr &e) {
+  // numba-dpex has `dimensions` on NdItem and Group too: the launch's
+  // rank, which every index object carries.
+  auto *a = llvm::cast<AttributeExpr>(e.get());
+  checkObjectOrValue(a->value);
+  Type t = a->value->type;
+  if (!t.isValid())
+    return;
+  if (!t.isNdItem() && !t.isGroup() && !t.isItem()) {
+    error(a->attrLoc,
+          "a value of type '" + t.str() + "' has no attribute 'dimensions'");
+    return;
+  }
+  auto b = std::make_unique<BuiltinExpr>(a->loc, Builtin::Dimensions);
+  b->args.push_back(std::move(a->value));
+  b->type = Type::int64();
+  e = std::move(b);
 }
 
 void Sema::checkSubscript(ExprPtr &e) {

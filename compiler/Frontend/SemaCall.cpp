@@ -1,6 +1,8 @@
 //===- SemaCall.cpp - Calls: casts, Item methods, builtins ----------------===//
 #include "compiler/Frontend/Sema.h"
 
+#include "llvm/ADT/StringSwitch.h"
+
 using namespace kiln;
 using namespace kiln::ast;
 using namespace kiln::detail;
@@ -23,6 +25,8 @@ void Sema::checkCall(ExprPtr &e) {
     }
     if (auto k = lookupScalarTypeName(n->name))
       return checkCast(e, *k);
+    if (n->name == "len")
+      return checkLen(e);
     if (n->name == "range") {
       error(n->loc, "'range' can only be used as the iterable of a 'for' loop");
       return;
@@ -39,6 +43,9 @@ void Sema::checkCall(ExprPtr &e) {
       }
       return checkDeviceCall(e, *f->second);
     }
+    std::string member;
+    if (KnownModule mod = calleeModule(*n, member); mod != KnownModule::None)
+      return checkModuleCall(e, mod, member, n->loc);
     if (ignoredNames.count(n->name) && !constants.count(n->name)) {
       error(n->loc, "cannot call '" + n->name +
                         "': only @device_func "
@@ -62,24 +69,13 @@ void Sema::checkCall(ExprPtr &e) {
         return;
       return checkObjectMethod(e, a->value, a->attr, a->attrLoc);
     }
-    if (auto *m = llvm::dyn_cast<NameExpr>(a->value.get());
-        m && !vars.count(m->name) && !constants.count(m->name)) {
-      if (m->name == "np" || m->name == "numpy" || m->name == "kiln")
-        if (auto k = lookupScalarTypeName(a->attr))
-          return checkCast(e, *k);
-      if (m->name == "math") {
-        if (checkMathCall(e, a->attr))
-          return;
-        error(a->loc, "unknown function 'math." + a->attr + "'");
-        return;
-      }
-      if (m->name == "kiln") {
-        if (checkBuiltinCall(e, a->attr, a->attrLoc))
-          return;
-        error(a->loc, "unknown function 'kiln." + a->attr + "'");
-        return;
-      }
-    }
+    // `a.dtype.type(x)` converts to the element type of `a`.
+    if (a->attr == "type")
+      if (auto k = scalarTypeName(*a->value))
+        return checkCast(e, *k);
+    std::string member;
+    if (KnownModule mod = calleeModule(*a, member); mod != KnownModule::None)
+      return checkModuleCall(e, mod, member, a->attrLoc);
     // A method of a computed object: `it.get_group().get_group_id(0)`,
     // `AtomicRef(a, i).fetch_add(1)`.
     if (llvm::isa<CallExpr>(a->value.get())) {
@@ -94,6 +90,75 @@ void Sema::checkCall(ExprPtr &e) {
     }
   }
   diagnoseUnknownCallee(*callee);
+}
+
+/// NumPy's names of math functions that Kiln has under Python's name.
+static llvm::StringRef mathNameOfNumPy(llvm::StringRef name) {
+  return llvm::StringSwitch<llvm::StringRef>(name)
+      .Case("arcsin", "asin")
+      .Case("arccos", "acos")
+      .Case("arctan", "atan")
+      .Case("arctan2", "atan2")
+      .Default(name);
+}
+
+void Sema::checkLen(ExprPtr &e) {
+  // `len(a)` is `a.shape[0]`, as for a NumPy array.
+  auto *call = llvm::cast<CallExpr>(e.get());
+  if (!checkArity(*call, "len", 1))
+    return;
+  VarDecl *array = lookupObject(*call->args[0]);
+  if (!array || !array->type.isArray()) {
+    checkExpr(call->args[0]);
+    if (call->args[0]->type.isValid())
+      error(call->args[0]->loc, "'len' takes an array, not a value of type '" +
+                                    call->args[0]->type.str() + "'");
+    return;
+  }
+  SourceLoc loc = call->loc;
+  auto shape = std::make_unique<AttributeExpr>(loc, std::move(call->args[0]),
+                                               "shape", loc);
+  e = std::make_unique<SubscriptExpr>(loc, std::move(shape),
+                                      std::make_unique<IntLiteral>(loc, 0));
+  checkExpr(e);
+}
+
+void Sema::checkModuleCall(ExprPtr &e, KnownModule mod,
+                           const std::string &member, SourceLoc loc) {
+  auto *call = llvm::cast<CallExpr>(e.get());
+  // The callee as written (`np.sqrt`, `kapi.foo`, `s` for an imported
+  // name).
+  std::string spelled;
+  if (auto *n = llvm::dyn_cast<NameExpr>(call->callee.get()))
+    spelled = n->name;
+  else
+    spelled = std::string(call->callee->loc.ptr, loc.ptr + member.size());
+  switch (mod) {
+  case KnownModule::Math:
+    if (checkMathCall(e, member))
+      return;
+    break;
+  case KnownModule::NumPy: {
+    if (auto k = lookupScalarTypeName(member))
+      return checkCast(e, *k);
+    if (member == "abs" || member == "absolute")
+      return checkAbs(e);
+    // fma and rsqrt are Kiln's, not NumPy's.
+    if (member != "fma" && member != "rsqrt" &&
+        checkMathCall(e, mathNameOfNumPy(member)))
+      return;
+    break;
+  }
+  case KnownModule::Kiln:
+    if (auto k = lookupScalarTypeName(member))
+      return checkCast(e, *k);
+    if (checkBuiltinCall(e, member, loc))
+      return;
+    break;
+  case KnownModule::None:
+    llvm_unreachable("not a module call");
+  }
+  error(call->callee->loc, "unknown function '" + spelled + "'");
 }
 
 bool Sema::checkArity(CallExpr &call, llvm::StringRef name, size_t n) {
@@ -166,6 +231,10 @@ void Sema::checkObjectMethod(ExprPtr &e, ExprPtr &object,
       {"get_local_linear_id", Builtin::NdLocalLinearId, false, Type::int64()},
       {"get_group", Builtin::NdGetGroup, false, Type::group()},
       {"get_sub_group", Builtin::NdGetSubGroup, false, Type::subGroup()},
+      {"get_global_linear_range", Builtin::NdGlobalLinearRange, false,
+       Type::int64()},
+      {"get_local_linear_range", Builtin::NdLocalLinearRange, false,
+       Type::int64()},
   };
   static const Entry group[] = {
       {"get_group_id", Builtin::GroupId, true, Type::int64()},
@@ -334,6 +403,8 @@ void Sema::checkItemMethod(ExprPtr &e, VarDecl *item, const std::string &method,
     query = ItemQuery::Range;
   else if (method == "get_linear_id")
     query = ItemQuery::LinearId;
+  else if (method == "get_linear_range")
+    query = ItemQuery::LinearRange;
   if (!query) {
     if (method == "dimensions")
       error(methodLoc, "'dimensions' is an attribute of 'Item', not a "
@@ -353,9 +424,9 @@ void Sema::checkItemMethod(ExprPtr &e, VarDecl *item, const std::string &method,
     return;
   }
   unsigned dim = 0;
-  if (*query == ItemQuery::LinearId) {
+  if (*query == ItemQuery::LinearId || *query == ItemQuery::LinearRange) {
     if (!call->args.empty()) {
-      error(call->args.front()->loc, "'get_linear_id' takes no arguments");
+      error(call->args.front()->loc, "'" + method + "' takes no arguments");
       return;
     }
   } else {

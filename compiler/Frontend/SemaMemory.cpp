@@ -22,15 +22,7 @@ std::optional<int> Sema::enumValue(Expr &e, llvm::StringRef enumName) {
       : enumName == "MemoryScope" ? llvm::ArrayRef<const char *>(scopes)
                                   : llvm::ArrayRef<const char *>(spaces);
   auto *a = llvm::dyn_cast<AttributeExpr>(&e);
-  bool headOk = false;
-  if (a) {
-    if (auto *n = llvm::dyn_cast<NameExpr>(a->value.get()))
-      headOk = n->name == enumName && !vars.count(n->name);
-    else if (auto *q = llvm::dyn_cast<AttributeExpr>(a->value.get()))
-      if (auto *m = llvm::dyn_cast<NameExpr>(q->value.get()))
-        headOk = m->name == "kiln" && q->attr == enumName;
-  }
-  if (headOk)
+  if (a && isEnumName(*a->value, enumName))
     for (size_t i = 0; i < names.size(); ++i)
       if (a->attr == names[i])
         return static_cast<int>(i);
@@ -39,6 +31,16 @@ std::optional<int> Sema::enumValue(Expr &e, llvm::StringRef enumName) {
     list += (list.empty() ? "" : ", ") + enumName.str() + "." + n;
   error(e.loc, "expected one of " + list);
   return std::nullopt;
+}
+
+bool Sema::isEnumName(const Expr &e, llvm::StringRef enumName) const {
+  // `MemoryOrder`, or `kiln.MemoryOrder` / `kapi.MemoryOrder` through an
+  // import of Kiln's or numba-dpex's kernel API.
+  if (auto *n = llvm::dyn_cast<NameExpr>(&e))
+    return n->name == enumName && modulePath(*n);
+  if (auto *q = llvm::dyn_cast<AttributeExpr>(&e))
+    return q->attr == enumName && moduleOf(*q->value) == KnownModule::Kiln;
+  return false;
 }
 
 bool Sema::checkIndexList(ExprPtr &index, unsigned rank,
@@ -84,8 +86,24 @@ void Sema::checkArrayAlloc(ExprPtr &e, Builtin op, llvm::StringRef name) {
     return;
   }
   std::vector<ExprPtr *> args;
-  if (!bindArguments(*call, name, {"shape", "dtype"}, 2, args))
+  // numba-dpex's PrivateArray(shape, dtype, fill_zeros=False).
+  static const char *const withFill[] = {"shape", "dtype", "fill_zeros"};
+  bool takesFill = name == "PrivateArray";
+  llvm::ArrayRef<const char *> names(withFill, takesFill ? 3 : 2);
+  if (!bindArguments(*call, name, names, 2, args))
     return;
+  bool fillZeros = false;
+  if (takesFill && args.size() > 2 && args[2] && *args[2]) {
+    ExprPtr &fill = *args[2];
+    checkExpr(fill);
+    auto *b = llvm::dyn_cast<BoolLiteral>(fill.get());
+    if (!b) {
+      if (fill->type.isValid())
+        error(fill->loc, "'fill_zeros' must be True or False");
+      return;
+    }
+    fillZeros = b->value;
+  }
   std::vector<Expr *> extents;
   ExprPtr &shape = *args[0];
   if (auto *t = llvm::dyn_cast<TupleExpr>(shape.get())) {
@@ -148,6 +166,7 @@ void Sema::checkArrayAlloc(ExprPtr &e, Builtin op, llvm::StringRef name) {
   }
   auto b = std::make_unique<BuiltinExpr>(call->loc, op);
   b->shape = std::move(dims);
+  b->fillZeros = fillZeros;
   b->type = Type::array(*k, static_cast<unsigned>(b->shape.size()),
                         isLocal ? AddressSpace::Local : AddressSpace::Private);
   e = std::move(b);

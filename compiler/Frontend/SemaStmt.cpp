@@ -123,6 +123,9 @@ bool Sema::isDiscardedPureValue(const Expr &e) {
   case Builtin::NdLocalRange:
   case Builtin::NdGlobalLinearId:
   case Builtin::NdLocalLinearId:
+  case Builtin::NdGlobalLinearRange:
+  case Builtin::NdLocalLinearRange:
+  case Builtin::Dimensions:
   case Builtin::GroupId:
   case Builtin::GroupRange:
   case Builtin::GroupLocalRange:
@@ -241,7 +244,7 @@ void Sema::assignTo(ExprPtr &target, ExprPtr &value) {
       error(t->loc, "cannot assign to this expression");
       return;
     }
-    convertImplicitly(value, target->type, "assignment to an array element");
+    convertForStore(value, target->type, "assignment to an array element");
     return;
   }
   if (auto *tuple = llvm::dyn_cast<TupleExpr>(t)) {
@@ -255,6 +258,28 @@ void Sema::assignTo(ExprPtr &target, ExprPtr &value) {
   if (llvm::isa<ErrorExpr>(t))
     return;
   error(t->loc, "cannot assign to this expression");
+}
+
+/// Spec section 5 (v2): a store converts within a kind, as NumPy's item
+/// assignment does: an integer to a narrower or other-signed integer
+/// (wrapping), a float to a narrower float. Float to integer is not
+/// converted silently.
+static bool isStoreConvertible(Type from, Type to) {
+  if (isImplicitlyConvertible(from, to))
+    return true;
+  if (from.isInteger() && to.isInteger())
+    return true;
+  // float16 and bfloat16 do not represent each other (as for implicit
+  // conversions): only a wider float narrows to either.
+  return from.isFloat() && to.isFloat() && from.bitWidth() > to.bitWidth();
+}
+
+bool Sema::convertForStore(ExprPtr &e, Type t, llvm::StringRef context) {
+  if (!e->type.isValid() || !t.isValid() || !e->type.isScalar() || isWeak(*e) ||
+      !isStoreConvertible(e->type, t))
+    return convertImplicitly(e, t, context);
+  convertTo(e, t);
+  return true;
 }
 
 void Sema::checkAssign(AssignStmt &s) {
@@ -393,6 +418,7 @@ void Sema::checkAnnAssign(AnnAssignStmt &s) {
 void Sema::checkAugAssign(AugAssignStmt &s) {
   Expr *t = s.target.get();
   Type targetType;
+  bool isStore = false;
   if (auto *n = llvm::dyn_cast<NameExpr>(t)) {
     auto it = vars.find(n->name);
     if (it == vars.end()) {
@@ -422,6 +448,7 @@ void Sema::checkAugAssign(AugAssignStmt &s) {
       return;
     }
     targetType = s.target->type;
+    isStore = true;
   } else {
     error(t->loc, "cannot assign to this expression");
     return;
@@ -433,7 +460,10 @@ void Sema::checkAugAssign(AugAssignStmt &s) {
   checkExpr(combined);
   if (!combined->type.isValid())
     return;
-  convertImplicitly(combined, targetType, "augmented assignment");
+  if (isStore)
+    convertForStore(combined, targetType, "augmented assignment");
+  else
+    convertImplicitly(combined, targetType, "augmented assignment");
   s.combined = std::move(combined);
 }
 

@@ -66,6 +66,12 @@ Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
     return linear(QK::GlobalId, QK::GlobalRange, genExpr(*e.args[0]));
   case B::NdLocalLinearId:
     return linear(QK::LocalId, QK::LocalRange, genExpr(*e.args[0]));
+  case B::NdGlobalLinearRange:
+    return product(QK::GlobalRange, genExpr(*e.args[0]));
+  case B::NdLocalLinearRange:
+    return product(QK::LocalRange, genExpr(*e.args[0]));
+  case B::Dimensions:
+    return kiln::ItemDimensionsOp::create(builder, l, i64, genExpr(*e.args[0]));
   case B::NdGetGroup:
     return kiln::GetGroupOp::create(builder, l, toMLIR(Type::group()),
                                     genExpr(*e.args[0]));

@@ -552,6 +552,11 @@ Value MLIRGenImpl::genItemQuery(const ast::ItemQueryExpr &e) {
     acc = arith::MulIOp::create(builder, l, acc, r2);
     return arith::AddIOp::create(builder, l, acc, id(2));
   }
+  case ast::ItemQuery::LinearRange: {
+    Value r0 = range(0), r1 = range(1);
+    Value acc = arith::MulIOp::create(builder, l, r0, r1);
+    return arith::MulIOp::create(builder, l, acc, range(2));
+  }
   case ast::ItemQuery::Dimensions:
     // The rank the launch was given, not one inferred from extents of 1
     // (Range(n, 1) has rank 2).

@@ -93,6 +93,8 @@ private:
   void genBlock(const ast::StmtList &body, size_t from = 0);
   void genStmt(const ast::Stmt &s);
   void genAssign(const ast::AssignStmt &s);
+  /// Zeroes a private array (`PrivateArray(..., fill_zeros=True)`).
+  void genZeroFill(mlir::Value array, const ast::BuiltinExpr &alloc);
   void genAugAssign(const ast::AugAssignStmt &s);
   void genIf(const ast::IfStmt &s);
   void genWhile(const ast::WhileStmt &s);

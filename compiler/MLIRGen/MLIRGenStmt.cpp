@@ -170,6 +170,26 @@ void MLIRGenImpl::storeTo(const ast::Expr &target, Value v) {
   failed = true;
 }
 
+void MLIRGenImpl::genZeroFill(Value array, const ast::BuiltinExpr &alloc) {
+  mlir::Location l = loc(alloc.loc);
+  mlir::Type elem = toMLIR(alloc.type.elementType());
+  Value zero = arith::ConstantOp::create(
+      builder, l, llvm::cast<mlir::TypedAttr>(builder.getZeroAttr(elem)));
+  Value lb = arith::ConstantIndexOp::create(builder, l, 0);
+  Value step = arith::ConstantIndexOp::create(builder, l, 1);
+  mlir::OpBuilder::InsertionGuard guard(builder);
+  // One scf.for per dimension (constant extents), a store in the innermost.
+  llvm::SmallVector<Value, 3> indices;
+  for (int64_t extent : alloc.shape) {
+    Value ub = arith::ConstantIndexOp::create(builder, l, extent);
+    auto loop = scf::ForOp::create(builder, l, lb, ub, step);
+    builder.setInsertionPointToStart(loop.getBody());
+    indices.push_back(arith::IndexCastOp::create(
+        builder, l, builder.getI64Type(), loop.getInductionVar()));
+  }
+  kiln::StoreOp::create(builder, l, zero, array, indices);
+}
+
 void MLIRGenImpl::genAssign(const ast::AssignStmt &s) {
   if (!s.stores.empty()) {
     // Chained / tuple assignment: every part of the value first, then the
@@ -196,9 +216,14 @@ void MLIRGenImpl::genAssign(const ast::AssignStmt &s) {
       return;
     }
     // Index objects are evaluated at each use; arrays were allocated in
-    // the entry block.
-    if (ref->decl->init)
+    // the entry block. `PrivateArray(..., fill_zeros=True)` makes a zeroed
+    // array each time the statement runs (as numba-dpex's does).
+    if (ref->decl->init) {
+      if (auto *alloc = llvm::dyn_cast<ast::BuiltinExpr>(ref->decl->init);
+          alloc && alloc->fillZeros)
+        genZeroFill(args.lookup(ref->decl), *alloc);
       return;
+    }
   }
   // Python evaluates the value first, then the target's subscripts.
   Value v = genExpr(*s.value);

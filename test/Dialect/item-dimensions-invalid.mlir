@@ -1,9 +1,10 @@
 // RUN: kiln-opt %s -split-input-file -verify-diagnostics
-// kiln.item_dimensions only answers an !kiln.item, with an i64 result.
+// kiln.item_dimensions answers an index object (item, nd_item, group,
+// sub_group: each carries the launch rank), with an i64 result.
 
-kiln.kernel @nd_item_has_no_dimensions(%it: !kiln.nd_item) {
+kiln.kernel @not_an_index_object(%item: !kiln.item, %n: i64) {
   // expected-error @below {{operand #0 must be}}
-  %r = "kiln.item_dimensions"(%it) : (!kiln.nd_item) -> i64
+  %r = "kiln.item_dimensions"(%n) : (i64) -> i64
   kiln.return
 }
 

@@ -8,7 +8,7 @@
 
 kiln.kernel @rank(%item: !kiln.item, %out: !kiln.array<i64, 1> {kiln.name = "out"}) {
   %i = kiln.item_id %item[0]
-  %r = kiln.item_dimensions %item
+  %r = kiln.item_dimensions %item : !kiln.item
   kiln.store %r, %out[%i] : !kiln.array<i64, 1>
   kiln.return
 }

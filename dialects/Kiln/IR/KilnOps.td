@@ -150,17 +150,17 @@ def Kiln_ItemRangeOp : Kiln_Op<"item_range", [Pure]> {
 def Kiln_ItemDimensionsOp : Kiln_Op<"item_dimensions", [Pure]> {
   let summary = "The rank (1 to 3) of the launch's index space";
   let description = [{
-    `Item.dimensions`: `%n = kiln.item_dimensions %item`. The rank the
+    `Item.dimensions` (also of an NdItem or a Group, as in numba-dpex):
+    `%n = kiln.item_dimensions %item : !kiln.item`. The rank the
     launch was given (`Range(n, 1)` has rank 2, unlike `Range(n)`), which
     the range extents alone cannot tell apart. A kernel that reads it, or
     calls a device function that does, takes the launch rank as an extra
     entry-point argument; an Item kernel launched over an NdRange gets the
-    NdRange's rank. Only `!kiln.item` answers it (the operand's type is
-    checked by the verifier).
+    NdRange's rank. Every index object carries the rank.
   }];
-  let arguments = (ins Kiln_ItemType:$item);
+  let arguments = (ins Kiln_AnyIndexObject:$item);
   let results = (outs I64:$result);
-  let assemblyFormat = "$item attr-dict";
+  let assemblyFormat = "$item attr-dict `:` type($item)";
 }
 
 //===----------------------------------------------------------------------===//

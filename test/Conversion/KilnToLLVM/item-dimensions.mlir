@@ -7,13 +7,13 @@
 // that rank as a constant.
 
 kiln.device_func @rank_of(%it: !kiln.item) -> i64 {
-  %r = kiln.item_dimensions %it
+  %r = kiln.item_dimensions %it : !kiln.item
   kiln.return %r : i64
 }
 
 kiln.kernel @direct(%item: !kiln.item, %a: f32, %out: !kiln.array<i64, 1>) {
   %z = arith.constant 0 : i64
-  %r = kiln.item_dimensions %item
+  %r = kiln.item_dimensions %item : !kiln.item
   kiln.store %r, %out[%z] : !kiln.array<i64, 1>
   kiln.return
 }
@@ -27,7 +27,7 @@ kiln.kernel @through_call(%item: !kiln.item, %out: !kiln.array<i64, 1>) {
 
 kiln.kernel @specialized(%item: !kiln.item, %out: !kiln.array<i64, 1>) attributes {kiln.launch_rank = 2 : i64} {
   %z = arith.constant 0 : i64
-  %r = kiln.item_dimensions %item
+  %r = kiln.item_dimensions %item : !kiln.item
   kiln.store %r, %out[%z] : !kiln.array<i64, 1>
   kiln.return
 }

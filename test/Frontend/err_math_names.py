@@ -1,0 +1,12 @@
+# RUN: not kilnc %s --emit=kiln 2>&1 | FileCheck %s
+# Functions of known modules that Kiln does not have are located errors
+# naming the callee as written; NumPy lacks fma and rsqrt (Kiln's).
+import numpy as np
+from math import gamma
+
+# CHECK: err_math_names.py:[[@LINE+4]]:12: error: unknown function 'np.fma'
+# CHECK: err_math_names.py:[[@LINE+4]]:12: error: unknown function 'gamma'
+@kernel
+def k(item: Item, x: Array[float32]):
+    x[0] = np.fma(x[1], x[2], x[3])
+    x[1] = gamma(x[0])
