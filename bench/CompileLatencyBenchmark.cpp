@@ -1,17 +1,16 @@
 //===- CompileLatencyBenchmark.cpp - How long a JIT compile takes ---------===//
 //
-// Compile latency in a long-lived process: one MLIRContext created once and
-// reused (as an embedding frontend would), each iteration compiling kernel
-// source to a device binary from scratch (no cache). Per-stage times are
+// Compile latency in a long-lived process: one CompileSession (its
+// MLIRContext) created once and reused (as an embedding frontend would),
+// each iteration compiling kernel source to a device binary from scratch
+// (no cache). Per-stage times are
 // reported as counters (ms per compile): frontend (parse, check, MLIRGen),
 // MLIR lowering, translation to LLVM IR, LLVM -O2 + code generation.
 //
 //   build/bin/kiln-bench-compile --benchmark_repetitions=5
 //
 //===----------------------------------------------------------------------===//
-#include "compiler/Driver/SourceLoader.h"
-#include "compiler/Driver/ToolSupport.h"
-#include "compiler/Pipeline/DeviceCompiler.h"
+#include "compiler/Session/CompileSession.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -26,9 +25,9 @@ using namespace kiln;
 
 namespace {
 
-mlir::MLIRContext &sharedContext() {
-  static std::unique_ptr<mlir::MLIRContext> context = createCompilerContext();
-  return *context;
+CompileSession &sharedSession() {
+  static CompileSession session;
+  return session;
 }
 
 std::string readExample(const std::string &name) {
@@ -43,26 +42,18 @@ std::string readExample(const std::string &name) {
 /// One full compile; returns false (after reporting) on any error.
 bool compileOnce(const std::string &source, const std::string &kernel,
                  TargetKind target, StageTimings &timings, double &frontendMs) {
-  auto start = std::chrono::steady_clock::now();
-  auto module = loadKilnModule(sharedContext(), source, "bench.py",
-                               SourceLanguage::Kernel, llvm::errs());
-  if (mlir::failed(module) || !*module ||
-      mlir::failed(selectKernel(module->get(), kernel)))
-    return false;
-  frontendMs = std::chrono::duration<double, std::milli>(
-                   std::chrono::steady_clock::now() - start)
-                   .count();
-  CompileOptions options;
-  options.target = target;
-  StageHooks hooks;
-  hooks.timings = &timings;
-  auto binary = compileKilnModule(module->get(), options, hooks);
-  if (!binary) {
-    llvm::errs() << llvm::toString(binary.takeError()) << "\n";
+  CompileJob job;
+  job.kernel = kernel;
+  job.options.target = target;
+  auto result = sharedSession().compile(source, "bench.py", job, llvm::errs());
+  if (!result) {
+    llvm::errs() << llvm::toString(result.takeError()) << "\n";
     return false;
   }
-  benchmark::DoNotOptimize(binary->data.data());
-  return !binary->data.empty();
+  frontendMs = result->frontendMs;
+  timings = result->timings;
+  benchmark::DoNotOptimize(result->binary.data.data());
+  return !result->binary.data.empty();
 }
 
 void BM_ColdCompile(benchmark::State &state, const char *file,
