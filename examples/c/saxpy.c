@@ -66,6 +66,7 @@ int main(int argc, char **argv) {
   kiln_kernel_t kernel = NULL;
   kiln_buffer_t xbuf = NULL, ybuf = NULL;
   kiln_arg_t args[3];
+  kiln_launch_desc_t launch;
 
   if (argc > 3) {
     fprintf(stderr, "usage: %s SAXPY.PY [DEVICE]\n", argv[0]);
@@ -109,7 +110,17 @@ int main(int argc, char **argv) {
   CHECK(kiln_executable_load(device, binary, &executable));
   CHECK(kiln_kernel_get(executable, "saxpy", &kernel));
 
-  CHECK(kiln_launch(queue, kernel, 1, range, args, 3, NULL, 0));
+  /* One launch, described (kiln_queue_submit is the one launch call):
+   * kernel, index space, arguments; KILN_LAUNCH_WAIT returns once the
+   * kernel is done, with its error if it failed. */
+  kiln_launch_desc_init(&launch);
+  launch.kernel = kernel;
+  launch.ndim = 1;
+  launch.global = range;
+  launch.args = args;
+  launch.nargs = 3;
+  launch.flags = KILN_LAUNCH_WAIT;
+  CHECK(kiln_queue_submit(queue, &launch, NULL, 0, NULL));
   CHECK(kiln_buffer_read(queue, ybuf, result, N * sizeof(float)));
 
   for (i = 0; i < N; ++i) {
