@@ -305,11 +305,15 @@ int run() {
   if (!bound.ok())
     return fail(bound.message());
 
-  std::vector<KernelArg> args;
+  LaunchDesc launch;
+  launch.kernel = *kernel;
+  launch.space = *range;
   for (const BoundArgument &b : *bound)
-    args.push_back(b.arg);
+    launch.args.push_back(b.arg);
   auto start = std::chrono::steady_clock::now();
-  if (Status s = launch(**queue, *kernel, *range, args); !s.ok())
+  StatusOr<LaunchEvents> events = (*queue)->submit(launch);
+  if (Status s = events.ok() ? events->device->wait() : events.status();
+      !s.ok())
     return fail(s.message());
   double ms = std::chrono::duration<double, std::milli>(
                   std::chrono::steady_clock::now() - start)
