@@ -143,8 +143,10 @@ void Sema::checkModuleCall(ExprPtr &e, KnownModule mod,
       return checkCast(e, *k);
     if (member == "abs" || member == "absolute")
       return checkAbs(e);
-    // fma and rsqrt are Kiln's, not NumPy's.
-    if (member != "fma" && member != "rsqrt" &&
+    // fma, rsqrt and erf are not NumPy's; NumPy's pow (power) and fmod
+    // keep integer operands integers, which Kiln's math functions do not.
+    if (member != "fma" && member != "rsqrt" && member != "erf" &&
+        member != "pow" && member != "fmod" &&
         checkMathCall(e, mathNameOfNumPy(member)))
       return;
     break;
