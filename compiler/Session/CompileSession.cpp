@@ -57,6 +57,15 @@ std::vector<DeclaredParameter> mlirKernelParameters(mlir::ModuleOp module,
   return params;
 }
 
+/// "a, b" for the kernels of a parsed module; "none" without any.
+std::string kernelNames(const ast::Module &module) {
+  std::string names;
+  for (const auto &function : module.functions)
+    if (function->kind == ast::FunctionKind::Kernel)
+      names += (names.empty() ? "" : ", ") + function->name;
+  return names.empty() ? "none" : names;
+}
+
 llvm::Error compileError(CompileErrorKind kind, const std::string &summary) {
   return llvm::make_error<CompileError>(kind, summary);
 }
@@ -107,6 +116,7 @@ CompileSession::compileUnguarded(llvm::StringRef source,
   auto start = Clock::now();
   CompileResult result;
   std::unique_ptr<CompileError> argumentFailure;
+  bool kernelMissing = false;
   // Resolves the arguments against the kernel's declared parameters.
   auto resolve = [&](llvm::ArrayRef<DeclaredParameter> params) {
     auto resolved = resolveArguments(job.kernel, params, *job.arguments);
@@ -126,9 +136,15 @@ CompileSession::compileUnguarded(llvm::StringRef source,
       -> std::optional<std::vector<Specialization>> {
     std::vector<Specialization> specs = job.specializations;
     auto params = declaredKernelParameters(module, job.kernel);
-    // No such kernel: kernel selection below names the ones there are.
-    if (!params)
-      return specs;
+    if (!params) {
+      // What selectKernel would say, said before type checking (which a
+      // kernel compiled alone or from arguments needs the kernel for).
+      mlir::emitError(mlir::FileLineColLoc::get(context_.get(), filename, 1, 1))
+          << "no kernel named '" << job.kernel
+          << "' (available: " << kernelNames(module) << ")";
+      kernelMissing = true;
+      return std::nullopt;
+    }
     if (!job.arguments) {
       // A (possibly empty) specialization of the kernel leaves the others
       // out.
@@ -149,8 +165,6 @@ CompileSession::compileUnguarded(llvm::StringRef source,
   LoadOptions load;
   load.dumpAST = job.dumpAST;
   load.specializations = job.specializations;
-  load.frontend.kernel = job.kernel;
-  load.frontend.numbaTyping = job.options.numbaTyping;
   if ((job.arguments || job.onlyKernel) && !job.kernel.empty() &&
       language == SourceLanguage::Kernel)
     load.specialize = specialize;
@@ -159,6 +173,10 @@ CompileSession::compileUnguarded(llvm::StringRef source,
     return llvm::Error(std::move(argumentFailure));
   if (result.stopped)
     return result;
+  if (kernelMissing)
+    return compileError(CompileErrorKind::KernelNotFound,
+                        "no kernel '" + job.kernel + "' in '" + filename.str() +
+                            "'");
   if (mlir::failed(module))
     return compileError(CompileErrorKind::Source,
                         "compilation of '" + filename.str() + "' failed");
