@@ -1,6 +1,6 @@
 //===- FuzzNpy.cpp - libFuzzer target: the .npy reader --------------------===//
 //
-// runtime/src/Npy.cpp's parser, which kiln-run and the tooling use on
+// runtime/tooling/Npy.cpp's parser, which kiln-run and the tooling use on
 // files users hand them: any bytes must give an array or a Status, and a
 // parsed array must serialize again.
 //
