@@ -281,6 +281,10 @@ kiln_arg_t kiln_arg_local_accessor(const int64_t *shape, int rank,
 
 /*===--- Launches and events ----------------------------------------------===*/
 
+/* The launch calls below are shorthands for kiln_queue_submit (the one
+ * launch call, "The launch descriptor" below): each fills a
+ * kiln_launch_desc_t and takes the same path; their messages name them. */
+
 /** Launches `kernel` over the `ndim` (1..3) extents `range` on `queue`,
  *  after the `nwait` events of `wait` (which may be NULL when nwait is 0),
  *  and waits for it. Arguments are checked against the kernel's metadata
@@ -674,6 +678,9 @@ kiln_status_t kiln_buffer_fill(kiln_queue_t queue, kiln_buffer_t buffer,
 kiln_status_t kiln_buffer_device_address(kiln_buffer_t buffer, uint64_t *out);
 
 /*===--- Other launch forms -----------------------------------------------===*/
+
+/* Shorthands for kiln_queue_submit with KILN_LAUNCH_HOST_EVENT,
+ * KILN_LAUNCH_ARGS_PACKED and KILN_LAUNCH_ARGS_DEVICE_BLOCK. */
 
 /* `local` NULL launches over the plain range `global` (ndim extents), else
  * over the NdRange `global` split into work-groups of `local`. */
