@@ -121,6 +121,9 @@ private:
   std::optional<int64_t> enumMemberValue(const ast::AttributeExpr &a) const;
   void checkSubscript(ast::ExprPtr &e);
   void checkArrayElement(ast::ExprPtr &e, ast::VarDecl *array);
+  /// Rewrites `a[i][j]` into `a[i, j]` when the chain's root is an array;
+  /// false (nothing changed) otherwise.
+  bool flattenRowView(ast::ExprPtr &e);
 
   // Calls (SemaCall.cpp).
   void checkCall(ast::ExprPtr &e);

@@ -210,6 +210,9 @@ void Sema::checkSubscript(ExprPtr &e) {
       return;
     }
   }
+  if (llvm::isa<SubscriptExpr>(s->value.get()) && flattenRowView(e))
+    return checkArrayElement(
+        e, lookupObject(*llvm::cast<SubscriptExpr>(*e).value));
   if (VarDecl *obj = lookupObject(*s->value)) {
     if (obj->type.isArray())
       return checkArrayElement(e, obj);
@@ -225,6 +228,34 @@ void Sema::checkSubscript(ExprPtr &e) {
   if (s->value->type.isValid())
     error(s->loc, "a value of type '" + s->value->type.str() +
                       "' is not subscriptable");
+}
+
+bool Sema::flattenRowView(ExprPtr &e) {
+  // `a[i][j]`: NumPy indexes the row view `a[i]` with `j`. Kiln has no
+  // views, so a chain of subscripts of an array is one element access
+  // `a[i, j]` (an index tuple inside the chain is spliced in order).
+  std::vector<SubscriptExpr *> chain;
+  Expr *cur = e.get();
+  while (auto *s = llvm::dyn_cast<SubscriptExpr>(cur)) {
+    chain.push_back(s);
+    cur = s->value.get();
+  }
+  VarDecl *array = lookupObject(*cur);
+  if (!array || !array->type.isArray())
+    return false;
+  auto indices = std::make_unique<TupleExpr>(chain.back()->index->loc);
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    ExprPtr &index = (*it)->index;
+    if (auto *t = llvm::dyn_cast<TupleExpr>(index.get()))
+      for (auto &x : t->elements)
+        indices->elements.push_back(std::move(x));
+    else
+      indices->elements.push_back(std::move(index));
+  }
+  SourceLoc loc = e->loc;
+  e = std::make_unique<SubscriptExpr>(loc, std::move(chain.back()->value),
+                                      std::move(indices));
+  return true;
 }
 
 void Sema::checkArrayElement(ExprPtr &e, VarDecl *array) {

@@ -1,6 +1,6 @@
 """numba-dpex-style generic kernel for Kiln, in the manner of dpbench: the
 element type comes from the arrays (`a.dtype`, `PrivateArray(n, a.dtype,
-fill_zeros=True)`, `a.dtype.type(x)`), math through NumPy's and math's
+fill_zeros=True)`, `a.dtype.type(x)`), row views `a[i][j]`, math through NumPy's and math's
 names, and the float64 moments are stored into a float32 output as NumPy's
 item assignment converts them (issue 12 items 3, 5, 7, 8).
 
@@ -22,7 +22,7 @@ def row_moments(item: kapi.Item, a, out):
     acc = kapi.PrivateArray(3, a.dtype, fill_zeros=True)
     n = a.shape[1]
     for j in range(n):
-        x = a[i, j]
+        x = a[i][j]
         acc[0] += x
         acc[1] += x * x
         acc[2] = max(acc[2], np.fabs(x))
