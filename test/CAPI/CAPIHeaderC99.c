@@ -45,3 +45,19 @@ int kiln_c99_default_queue_options(void) {
   return options.struct_size == sizeof(options) && !options.out_of_order &&
          !options.profiling;
 }
+
+kiln_status_t kiln_c99_submit(kiln_queue_t queue, kiln_kernel_t kernel,
+                              const int64_t *n, size_t struct_size,
+                              int args_source) {
+  kiln_launch_desc_t desc;
+  kiln_launch_desc_init(&desc);
+  if (struct_size != 0)
+    desc.struct_size = struct_size;
+  desc.kernel = kernel;
+  desc.ndim = 1;
+  desc.global = n;
+  /* As a C caller may: any int in the enum's storage. */
+  desc.args_source = (kiln_launch_args_t)args_source;
+  desc.flags = KILN_LAUNCH_WAIT;
+  return kiln_queue_submit(queue, &desc, NULL, 0, NULL);
+}

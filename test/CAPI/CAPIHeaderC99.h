@@ -14,6 +14,13 @@ kiln_status_t kiln_c99_count_devices(size_t *count, size_t *with_selector);
 kiln_launch_generator_t kiln_c99_empty_generator(void);
 /** 1 when kiln_queue_options_init gives C the C++ defaults. */
 int kiln_c99_default_queue_options(void);
+/** kiln_queue_submit from C of `kernel` over `n` work-items with no
+ *  arguments, its descriptor's struct_size set to `struct_size` (0: as
+ *  kiln_launch_desc_init sets it) and args_source to `args_source`, waiting
+ *  for the kernel. */
+kiln_status_t kiln_c99_submit(kiln_queue_t queue, kiln_kernel_t kernel,
+                              const int64_t *n, size_t struct_size,
+                              int args_source);
 
 #ifdef __cplusplus
 } /* extern "C" */

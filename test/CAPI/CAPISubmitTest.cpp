@@ -8,6 +8,7 @@
 // events struct without room for what the flags ask for.
 //
 //===----------------------------------------------------------------------===//
+#include "CAPIHeaderC99.h"
 #include "CAPIRuntimeFixture.h"
 
 #include <cstddef>
@@ -185,6 +186,24 @@ TEST_F(Submit, EventsWithoutRoomForTheHostEventAreRefused) {
   ASSERT_KILN_OK(kiln_queue_submit(queue, &desc, nullptr, 0, &events));
   ASSERT_KILN_OK(kiln_event_wait(events.device));
   kiln_event_release(events.device);
+}
+
+TEST_F(Submit, FromCTooSmallStructSizeAndUnknownSourceAreNamed) {
+  // The descriptor built by C99 code (CAPIHeaderC99.c).
+  EXPECT_KILN_ERROR(kiln_c99_submit(queue, saxpy, &kN, 4, 0),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "kiln_queue_submit: desc->struct_size is 4, expected at "
+                    "least " +
+                        std::to_string(sizeof(kiln_launch_desc_t)) +
+                        " (initialise it with kiln_launch_desc_init)");
+  EXPECT_KILN_ERROR(kiln_c99_submit(queue, saxpy, &kN, 0, 3),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "kiln_queue_submit: desc->args_source 3 is not a "
+                    "kiln_launch_args_t");
+  // A well-formed one from C reaches the runtime's argument check.
+  EXPECT_EQ(kiln_c99_submit(queue, saxpy, &kN, 0, KILN_LAUNCH_ARGS_LIST),
+            KILN_STATUS_INVALID_ARGUMENT);
+  EXPECT_NE(lastError().find("saxpy"), std::string::npos) << lastError();
 }
 
 TEST_F(Submit, ArgumentErrorsKeepTheRuntimesMessage) {
