@@ -8,8 +8,11 @@
 
 #include "compiler/Session/CompileSession.h"
 #include "compiler/Session/FatalErrorRecovery.h"
+#include "compiler/Target/SPIRV/SPIRVEmitProcess.h"
 
 #include "llvm/Support/ErrorHandling.h"
+
+#include <csignal>
 
 namespace kiln::test {
 namespace {
@@ -67,6 +70,26 @@ TEST(FatalErrorRecoveryTest, AFatalErrorInACompileFailsThatCompile) {
       session.compile(kSaxpySource, "saxpy.py", job, laterOs);
   ASSERT_TRUE(static_cast<bool>(good)) << llvm::toString(good.takeError());
   EXPECT_FALSE(good->binary.data.empty());
+}
+
+TEST(FatalErrorRecoveryTest, ACrashInTheSPIRVChildEndsTheChild) {
+  // SPIR-V is emitted in a forked child (SPIRVEmitProcess.h). Under the
+  // session's crash recovery a crash there must kill the child, not unwind
+  // it into a second copy of this process.
+  std::string message;
+  std::optional<std::string> reason = runRecoveringFatalErrors([&] {
+    llvm::Expected<std::string> bytes =
+        emitInChildProcess([]() -> llvm::Expected<std::string> {
+          std::raise(SIGSEGV);
+          return std::string("unreachable");
+        });
+    ASSERT_FALSE(static_cast<bool>(bytes));
+    message = llvm::toString(bytes.takeError());
+  });
+  EXPECT_FALSE(reason.has_value()) << *reason;
+  EXPECT_NE(message.find("the SPIR-V back end crashed (signal 11"),
+            std::string::npos)
+      << message;
 }
 
 } // namespace

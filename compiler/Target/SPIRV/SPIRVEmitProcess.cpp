@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/Target/SPIRV/SPIRVEmitProcess.h"
 
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <cerrno>
@@ -49,6 +50,11 @@ void reportFatalToParent(void *, const char *reason, bool) {
 [[noreturn]] void
 runChild(int fd, llvm::function_ref<llvm::Expected<std::string>()> emit) {
   childPipe = fd;
+  // The compile session's crash recovery (compiler/Session) would unwind a
+  // crash here back into the parent's code, running on as a second copy
+  // of the caller: the child dies of the signal instead, which the parent
+  // reports.
+  llvm::CrashRecoveryContext::Disable();
   llvm::remove_fatal_error_handler();
   llvm::install_fatal_error_handler(reportFatalToParent);
   llvm::Expected<std::string> bytes = emit();
