@@ -48,6 +48,14 @@ std::string readOptions(const kiln_compile_options_t *options,
   request.optLevel = static_cast<unsigned>(o.opt_level);
   request.launchRank = static_cast<unsigned>(o.launch_rank);
   request.numbaTyping = o.numba_typing != 0;
+  if (o.signature) {
+    std::string error;
+    std::optional<Specialization> spec =
+        parseSpecialization(o.signature, error);
+    if (!spec)
+      return "signature '" + std::string(o.signature) + "': " + error;
+    request.specialization = std::move(*spec);
+  }
   if (o.kernel)
     request.kernel = o.kernel;
   return {};
@@ -121,6 +129,7 @@ void kiln_compile_options_init(kiln_compile_options_t *options) {
   options->kernel = nullptr;
   options->launch_rank = 0;
   options->numba_typing = 0;
+  options->signature = nullptr;
 }
 
 kiln_status_t kiln_compiler_create(kiln_compiler_t *out) {

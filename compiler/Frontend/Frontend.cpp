@@ -5,6 +5,9 @@
 #include "compiler/Frontend/Parser.h"
 #include "compiler/Frontend/Sema.h"
 
+#include <cctype>
+#include <set>
+
 using namespace kiln;
 
 std::unique_ptr<ast::Module> kiln::parse(llvm::StringRef source,
@@ -41,6 +44,45 @@ std::unique_ptr<ast::Module> parseThenCheck(llvm::StringRef source,
   if (diags.errorCount() != before)
     return nullptr;
   return module;
+}
+
+/// The identifiers of the source text of `function` other than its
+/// parameters: for a kernel defined inside a function, the names that may
+/// be variables it closes over. The text runs from its decorators over its
+/// `def` line to the first later line indented no deeper than they are.
+std::vector<std::string> namesInSource(const ast::FunctionDef &function) {
+  std::set<std::string> names;
+  const char *p = function.decoratorLoc.ptr;
+  uint32_t indent = function.decoratorLoc.col - 1;
+  bool lineStart = false, sawDef = false;
+  while (*p) {
+    if (lineStart) {
+      const char *q = p;
+      while (*q == ' ' || *q == '\t')
+        ++q;
+      bool code = *q && *q != '\n' && *q != '\r' && *q != '#';
+      if (code && static_cast<uint32_t>(q - p) <= indent) {
+        if (sawDef)
+          break;
+        sawDef = llvm::StringRef(q).starts_with("def");
+      }
+      lineStart = false;
+    }
+    if (*p == '\n') {
+      lineStart = true;
+      ++p;
+    } else if (std::isalpha(static_cast<unsigned char>(*p)) || *p == '_') {
+      const char *begin = p;
+      while (std::isalnum(static_cast<unsigned char>(*p)) || *p == '_')
+        ++p;
+      names.insert(std::string(begin, p));
+    } else {
+      ++p;
+    }
+  }
+  for (const ast::Param &param : function.params)
+    names.erase(param.name);
+  return {names.begin(), names.end()};
 }
 
 /// True for `Constant[T]` (or `kiln.Constant[T]`).
@@ -91,6 +133,11 @@ kiln::declaredKernelParameters(const ast::Module &module,
         declared.role = DeclaredParameter::Role::Constant;
       params.push_back(std::move(declared));
     }
+    // Defined inside a function (indented): any other name of its source
+    // may be a variable it closes over.
+    if (function->decoratorLoc.isValid() && function->decoratorLoc.col > 1)
+      for (std::string &name : namesInSource(*function))
+        params.push_back({std::move(name), DeclaredParameter::Role::Captured});
     return params;
   }
   return std::nullopt;

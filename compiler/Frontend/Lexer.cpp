@@ -78,6 +78,9 @@ private:
   std::vector<unsigned> altIndents{0};
   std::vector<Bracket> brackets;
   bool lineHasTokens = false;
+  /// Whether a line with code was seen: the first one's indentation is the
+  /// base level.
+  bool sawCode = false;
 };
 
 } // namespace
@@ -144,6 +147,16 @@ bool Lexer::lexIndentation() {
   auto inconsistent = [&] {
     diags.error(locAt(p), "inconsistent use of tabs and spaces in indentation");
   };
+  // The source of a function defined inside another (what Python's
+  // inspect.getsource gives) starts indented: that indentation is the
+  // base level, as textwrap.dedent would make it; a later line indented
+  // less is an unindent error.
+  if (!sawCode) {
+    sawCode = true;
+    indents.back() = width;
+    altIndents.back() = altWidth;
+    return true;
+  }
   if (width > indents.back()) {
     if (altWidth <= altIndents.back())
       inconsistent();
@@ -151,7 +164,7 @@ bool Lexer::lexIndentation() {
     altIndents.push_back(altWidth);
     pushEmpty(TokKind::Indent, p);
   } else {
-    while (width < indents.back()) {
+    while (indents.size() > 1 && width < indents.back()) {
       indents.pop_back();
       altIndents.pop_back();
       pushEmpty(TokKind::Dedent, p);

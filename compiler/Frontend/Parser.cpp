@@ -388,9 +388,36 @@ void Parser::parseTopLevelStatement(Module &module) {
     skipToNewline();
     return;
   }
-  // Anything else is Python the compiler ignores.
+  // Anything else is Python the compiler ignores, but for the kernels
+  // defined inside a function.
   recordIgnoredNames(module);
+  if (t.isName("def"))
+    return parseEnclosingFunction(module);
   skipStatement();
+}
+
+void Parser::parseEnclosingFunction(Module &module) {
+  // Its header and every statement of its body but decorated and nested
+  // functions are skipped (its variables reach a nested kernel only as
+  // the constants a specialization gives).
+  skipToNewline();
+  if (!tok().is(TokKind::Indent))
+    return;
+  advance();
+  while (!tok().is(TokKind::Dedent) && !tok().is(TokKind::Eof)) {
+    size_t before = pos;
+    stmtFailed = false;
+    if (tok().isOp("@") || tok().isName("def"))
+      parseTopLevelStatement(module);
+    else if (tok().is(TokKind::Newline))
+      advance();
+    else
+      skipStatement();
+    if (pos == before)
+      advance();
+  }
+  if (tok().is(TokKind::Dedent))
+    advance();
 }
 
 std::unique_ptr<FunctionDef> Parser::reparseFunction(size_t tokenPos) {

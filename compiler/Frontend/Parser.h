@@ -53,6 +53,10 @@ private:
 
   // Top level (Parser.cpp).
   void parseTopLevelStatement(ast::Module &module);
+  /// An undecorated function at `def`: its decorated functions (kernels
+  /// defined inside it, at any depth of nested functions) are parsed as
+  /// the module's; the rest is skipped.
+  void parseEnclosingFunction(ast::Module &module);
   /// Reads the decorators of a function; `isOurs` when one is Kiln's.
   /// One that only looks like a kernel decorator (`foo.kernel` with `foo`
   /// no known module) is returned in `unknownLoc`/`unknownName`.

@@ -118,6 +118,12 @@ void Sema::checkNested(FunctionDef &f) {
   auto savedConstants = std::move(paramConstants);
   unsigned savedLoopDepth = loopDepth;
   bool savedBareReturn = sawBareReturn;
+  auto savedUnified = std::move(unifiedLocals);
+  auto savedWidened = std::move(widenedLocals);
+  auto savedPending = std::move(pendingUnifyErrors);
+  unifiedLocals.clear();
+  widenedLocals.clear();
+  pendingUnifyErrors.clear();
   vars.clear();
   assignedNames.clear();
   assignmentCounts.clear();
@@ -125,7 +131,9 @@ void Sema::checkNested(FunctionDef &f) {
   loopDepth = 0;
   sawBareReturn = false;
   f.checking = true;
+  unsigned errorsBefore = diags.errorCount();
   checkBody(f);
+  recheckWithUnifiedLocals(f, errorsBefore);
   f.checking = false;
   f.checked = true;
   fn = savedFn;
@@ -135,6 +143,9 @@ void Sema::checkNested(FunctionDef &f) {
   paramConstants = std::move(savedConstants);
   loopDepth = savedLoopDepth;
   sawBareReturn = savedBareReturn;
+  unifiedLocals = std::move(savedUnified);
+  widenedLocals = std::move(savedWidened);
+  pendingUnifyErrors = std::move(savedPending);
 }
 
 //===----------------------------------------------------------------------===//
@@ -384,23 +395,24 @@ VarDecl *Sema::declare(const std::string &name, SourceLoc loc, Type type) {
 
 /// Converts a specialization constant to the parameter's type `t` with the
 /// implicit-safe rules; returns the reason on failure.
-static std::optional<ConstValue> convertSpecConstant(const ConstantValue &v,
-                                                     Type t, std::string &why) {
-  ConstValue c;
+/// A specialization's value as the frontend's constant.
+static ConstValue toConstValue(const ConstantValue &v) {
   switch (v.kind) {
   case ConstantValue::Kind::Int:
-    c = ConstValue::ofInt(v.i);
-    break;
+    return ConstValue::ofInt(v.i);
   case ConstantValue::Kind::UInt:
-    c = ConstValue::ofInt(static_cast<IntValue>(v.u));
-    break;
+    return ConstValue::ofInt(static_cast<IntValue>(v.u));
   case ConstantValue::Kind::Float:
-    c = ConstValue::ofFloat(v.f);
-    break;
+    return ConstValue::ofFloat(v.f);
   case ConstantValue::Kind::Bool:
-    c = ConstValue::ofBool(v.b);
-    break;
+    return ConstValue::ofBool(v.b);
   }
+  llvm_unreachable("every ConstantValue kind is handled");
+}
+
+static std::optional<ConstValue> convertSpecConstant(const ConstantValue &v,
+                                                     Type t, std::string &why) {
+  ConstValue c = toConstValue(v);
   if (c.kind == ConstValue::Kind::Float && !t.isFloat()) {
     why = "a float value cannot be converted implicitly to '" + t.str() + "'";
     return std::nullopt;
@@ -576,11 +588,25 @@ void Sema::checkParameters(FunctionDef &f, const Specialization *spec) {
       if (!specUsed.count(name))
         error(f.loc, "specialization of kernel '" + f.name + "' names '" +
                          name + "', which is not a parameter");
-    for (auto &[name, _] : spec->constants)
-      if (!specUsed.count(name))
-        error(f.loc, "specialization of kernel '" + f.name +
-                         "' gives a value to '" + name +
-                         "', which is not a Constant parameter");
+    for (auto &[name, value] : spec->constants) {
+      if (specUsed.count(name))
+        continue;
+      // A kernel defined inside a function reads the variables it closes
+      // over as compile-time constants, given like Constant values.
+      if (isNested(f)) {
+        ConstValue v = toConstValue(value);
+        bool weak = v.kind != ConstValue::Kind::Bool;
+        captured[&f][name] = makeLiteral(
+            f.loc, v, weak,
+            v.kind == ConstValue::Kind::Int     ? Type::int64()
+            : v.kind == ConstValue::Kind::Float ? defaultFloatType(typing())
+                                                : Type::boolean());
+        continue;
+      }
+      error(f.loc, "specialization of kernel '" + f.name +
+                       "' gives a value to '" + name +
+                       "', which is not a Constant parameter");
+    }
   }
 }
 

@@ -89,6 +89,16 @@ private:
   void checkAugAssign(ast::AugAssignStmt &s);
   void checkAnnAssign(ast::AnnAssignStmt &s);
   void checkFor(ast::ForStmt &s);
+  // Numba's unification of locals (SemaUnify.cpp).
+  /// An assignment to the unannotated local `d` of a value of another
+  /// numeric type: converts the value to the local's unified type, or
+  /// records that the local must be wider (the function is then checked
+  /// again). False when the ordinary implicit conversion applies.
+  bool unifyLocal(ast::VarDecl *d, ast::ExprPtr &value,
+                  llvm::StringRef context);
+  /// After a clean check of `f` that widened locals: parses `f` again and
+  /// checks it with those locals typed from their first assignment.
+  void recheckWithUnifiedLocals(ast::FunctionDef &f, unsigned errorsBefore);
   void checkExprStmt(ast::ExprStmt &s);
   /// A call statement that only computes a value (worth a warning).
   static bool isDiscardedPureValue(const ast::Expr &e);
@@ -220,6 +230,11 @@ private:
   /// The typing rules of the function being checked: its decorator's
   /// `numba_typing=`, else the compile's.
   TypingRules typing() const;
+  /// A function defined inside another: its source is indented (the
+  /// enclosing function's own source, or a whole file).
+  static bool isNested(const ast::FunctionDef &f) {
+    return f.decoratorLoc.isValid() ? f.decoratorLoc.col > 1 : false;
+  }
   /// Reads a decorator's `numba_typing=True|False` into numbaTypingOf.
   void readNumbaTyping(ast::FunctionDef &f, ast::Keyword &k);
   /// Under Kiln's rules, a weak float literal next to a 64-bit integer is
@@ -261,6 +276,11 @@ private:
   bool numbaTypingByDefault = false;
   /// FrontendOptions::kernel.
   std::string onlyKernel;
+  /// Per kernel defined inside a function: the values of the variables it
+  /// closes over (weak literals, as module constants), from its
+  /// specialization's constants that name no parameter.
+  llvm::DenseMap<const ast::FunctionDef *, llvm::StringMap<ast::ExprPtr>>
+      captured;
   /// Functions whose decorator gives `numba_typing=`, with its value.
   llvm::DenseMap<const ast::FunctionDef *, bool> numbaTypingOf;
   ast::Module *module = nullptr;
@@ -276,6 +296,12 @@ private:
   llvm::StringMap<const ast::Expr *> paramConstants;
   unsigned loopDepth = 0;
   bool sawBareReturn = false;
+  /// The unified types of the function's unannotated locals found by its
+  /// previous check, and those that this check found wider, with the
+  /// errors to report if the function cannot be checked again.
+  llvm::StringMap<Type> unifiedLocals;
+  llvm::StringMap<Type> widenedLocals;
+  std::vector<std::pair<SourceLoc, std::string>> pendingUnifyErrors;
   /// Functions being checked, each called from the one before: checking
   /// recurses along a call chain, each level through `stack`. The chain's
   /// length is bounded too (one error), so that a pathological module

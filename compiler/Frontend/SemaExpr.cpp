@@ -349,6 +349,18 @@ void Sema::checkName(ExprPtr &e) {
             "local variable '" + n->name + "' is referenced before assignment");
       return;
     }
+    // A variable of the enclosing function (before module names, as
+    // Python's closures resolve).
+    auto cap = captured.find(fn);
+    if (cap != captured.end()) {
+      auto v = cap->second.find(n->name);
+      if (v != cap->second.end()) {
+        const Expr &value = *v->second;
+        e = makeLiteral(n->loc, *literalValue(value), isWeak(value),
+                        value.type);
+        return;
+      }
+    }
   }
   auto c = constants.find(n->name);
   if (c != constants.end()) {
@@ -374,6 +386,14 @@ void Sema::diagnoseNonValueName(const std::string &name, SourceLoc loc) {
     error(loc, "module-level name '" + name +
                    "' is not a compile-time "
                    "constant and cannot be used in kernel code");
+  else if (fn && fn->kind == FunctionKind::Kernel && isNested(*fn))
+    error(loc, "kernel '" + fn->name +
+                   "' is defined inside a function and uses its variable '" +
+                   name +
+                   "': give its value as a compile-time constant, as for a "
+                   "Constant parameter (kiln-run --arg " +
+                   name + "=VALUE, kilnc --signature '" + fn->name + ":" +
+                   name + "=VALUE')");
   else
     error(loc, "use of undefined name '" + name + "'");
 }

@@ -78,6 +78,12 @@ struct DeclaredParameter {
     Annotated, ///< Its annotation is its type; an argument does not change it.
     Generic,   ///< Unannotated: its type comes from its argument.
     Constant,  ///< `Constant[T]`: its argument's value is compiled in.
+    /// A name the body of a kernel defined inside a function uses (listed
+    /// after the parameters; not one): a scalar argument of that name is
+    /// compiled in as the value of the variable the kernel closes over.
+    /// Without one nothing happens (the type checker reports a variable
+    /// used without a value).
+    Captured,
   };
   std::string name;
   Role role = Role::Annotated;

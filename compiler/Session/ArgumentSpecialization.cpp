@@ -102,6 +102,13 @@ kiln::resolveArguments(llvm::StringRef kernel,
       resolved.aligned16.insert(param.name);
     if (param.role == DeclaredParameter::Role::Annotated)
       continue;
+    if (param.role == DeclaredParameter::Role::Captured) {
+      if (argument && argument->kind == ArgumentDescriptor::Kind::Scalar)
+        if (llvm::Error error =
+                addConstant(resolved.specialization, param.name, *argument))
+          return error;
+      continue;
+    }
     if (!argument)
       return argumentError(ArgumentProblem::Missing, param.name,
                            "missing argument '" + param.name +

@@ -165,6 +165,8 @@ CompileSession::compileUnguarded(llvm::StringRef source,
   LoadOptions load;
   load.dumpAST = job.dumpAST;
   load.specializations = job.specializations;
+  load.frontend.kernel = job.kernel;
+  load.frontend.numbaTyping = job.options.numbaTyping;
   if ((job.arguments || job.onlyKernel) && !job.kernel.empty() &&
       language == SourceLanguage::Kernel)
     load.specialize = specialize;

@@ -136,6 +136,35 @@ TEST_F(CAPICompileTest, NumbaTypingOption) {
       << message;
 }
 
+// A kernel defined inside a function, compiled from that function's own
+// source (indented): the variable it closes over is a compile-time
+// constant given in the signature, as a Constant parameter's value.
+TEST_F(CAPICompileTest, NestedKernelCapturesFromTheSignature) {
+  const char *source = "    @kernel\n"
+                       "    def scaled(item: Item, a: Array[float32]):\n"
+                       "        a[item.get_id(0)] *= scale\n";
+  kiln_compile_options_t options;
+  kiln_compile_options_init(&options);
+  EXPECT_EQ(options.signature, nullptr);
+  EXPECT_EQ(
+      kiln_compile_source(compiler, source, "nested.py", &options, &binary),
+      KILN_STATUS_COMPILE_ERROR);
+  EXPECT_NE(lastError().find("nested.py:3:30: error: kernel 'scaled' is "
+                             "defined inside a function and uses its "
+                             "variable 'scale'"),
+            std::string::npos)
+      << lastError();
+  options.signature = "scaled:scale=2.5";
+  ASSERT_KILN_OK(
+      kiln_compile_source(compiler, source, "nested.py", &options, &binary));
+  options.signature = "scaled:scale";
+  kiln_binary_release(binary);
+  binary = nullptr;
+  EXPECT_KILN_ERROR(
+      kiln_compile_source(compiler, source, "nested.py", &options, &binary),
+      KILN_STATUS_INVALID_ARGUMENT, "signature 'scaled:scale'");
+}
+
 TEST_F(CAPICompileTest, SyntaxErrorWithoutFilename) {
   EXPECT_EQ(kiln_compile_source(compiler, "def (\n", nullptr, nullptr, &binary),
             KILN_STATUS_COMPILE_ERROR);

@@ -46,10 +46,16 @@ typedef struct kiln_compile_options_t {
    *  function whose decorator does not say numba_typing=False. 0: Kiln's
    *  float32-first rules. */
   int numba_typing;
+  /** Types of the generic parameters and values of the Constant parameters
+   *  of one kernel, as kilnc --signature writes them:
+   *  "KERNEL:NAME=TYPE|VALUE,..." ("k:a=Array[float32],n=16"); for a
+   *  kernel defined inside a function also the values of the variables it
+   *  closes over ("k:scale=2.5"). NULL: none. */
+  const char *signature;
 } kiln_compile_options_t;
 
 /** Fills `options` with the defaults: SPIR-V, sm_90, -O2, all kernels, any
- *  launch rank, Kiln's typing.
+ *  launch rank, Kiln's typing, no signature.
  *  Passing NULL options to the compile functions means the same. */
 void kiln_compile_options_init(kiln_compile_options_t *options);
 

@@ -120,6 +120,24 @@ def check_pair_counts(d):
     equal("pair_counts sums", load(d, "out_result"), hist.sum(axis=0))
 
 
+# --- kernel_factory: a kernel closing over its function's variables ------
+@example
+def make_kernel_factory(d):
+    np.save(f"{d}/x.npy", np.linspace(-1, 1, 16))
+    np.save(f"{d}/out.npy", np.zeros(16))
+
+
+@example
+def check_kernel_factory(d):
+    # degree=3, shift=0.25 as the test passes them; Horner's loop as
+    # written, in float64 (Python floats).
+    t = load(d, "x") - 0.25
+    acc = np.ones(16)
+    for _ in range(3):
+        acc = acc * t + 1.0
+    equal("kernel_factory", load(d, "out_out"), acc)
+
+
 def main():
     mode, name, d = sys.argv[1:4]
     (MAKE if mode == "make" else CHECK)[name](d)
