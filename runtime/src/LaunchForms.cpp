@@ -96,17 +96,6 @@ StatusOr<std::shared_ptr<Event>> launchWithDeviceArgumentsAsync(
       waitFor));
 }
 
-StatusOr<LaunchEvents> launchWithDeviceArgumentsAsync(
-    Queue &queue, const std::shared_ptr<Kernel> &kernel,
-    const IndexSpace &space, const std::shared_ptr<Buffer> &argumentBlock,
-    uint64_t blockOffset, const std::vector<KernelArg> &localAccessors,
-    const EventList &waitFor, const LaunchOptions &options) {
-  LaunchDesc desc =
-      blockLaunch(kernel, space, argumentBlock, blockOffset, localAccessors);
-  desc.options = options;
-  return queue.submit(desc, waitFor);
-}
-
 Status launchWithDeviceArguments(Queue &queue,
                                  const std::shared_ptr<Kernel> &kernel,
                                  const IndexSpace &space,

@@ -93,19 +93,13 @@ launchPacked(Queue &queue, const std::shared_ptr<Kernel> &kernel,
 /// `blockOffset` by its argument-block entry. Checked before submission:
 /// the entry exists, the buffer is on the kernel's device and holds the
 /// block's layout from the offset on. The block's contents are the
-/// caller's: they are read on the device only.
+/// caller's: they are read on the device only. With launch attributes:
+/// a LaunchDesc of source DeviceBlock with its options.
 StatusOr<std::shared_ptr<Event>> launchWithDeviceArgumentsAsync(
     Queue &queue, const std::shared_ptr<Kernel> &kernel,
     const IndexSpace &space, const std::shared_ptr<Buffer> &argumentBlock,
     uint64_t blockOffset, const std::vector<KernelArg> &localAccessors = {},
     const EventList &waitFor = {});
-
-/// launchWithDeviceArgumentsAsync with launch attributes (LaunchOptions.h).
-StatusOr<LaunchEvents> launchWithDeviceArgumentsAsync(
-    Queue &queue, const std::shared_ptr<Kernel> &kernel,
-    const IndexSpace &space, const std::shared_ptr<Buffer> &argumentBlock,
-    uint64_t blockOffset, const std::vector<KernelArg> &localAccessors,
-    const EventList &waitFor, const LaunchOptions &options);
 
 /// launchWithDeviceArgumentsAsync, then waits for the kernel.
 Status launchWithDeviceArguments(
