@@ -21,15 +21,12 @@
 //===----------------------------------------------------------------------===//
 #include "../kiln-run/ArgumentBinding.h"
 
-#include "compiler/Driver/SourceLoader.h"
-#include "compiler/Driver/ToolSupport.h"
-#include "compiler/Pipeline/DeviceCompiler.h"
+#include "compiler/Session/CompileSession.h"
 
 #include "kiln/runtime/DeviceSelection.h"
 #include "kiln/runtime/Executable.h"
 #include "kiln/runtime/Queue.h"
 
-#include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -111,26 +108,28 @@ IndexSpace parseIndexSpace(const std::string &text) {
 
 StatusOr<KernelBinary> compileModule(const Device &device,
                                      llvm::StringRef source) {
-  std::unique_ptr<mlir::MLIRContext> context = createCompilerContext();
+  CompileSession session;
   std::string diagnosticText;
   llvm::raw_string_ostream diagnostics(diagnosticText);
-  SourceDiagnostics handler(*context, source, inputPath, diagnostics);
-  auto module = loadKilnModule(*context, source, inputPath,
-                               languageOfPath(inputPath), diagnostics);
-  if (mlir::failed(module) || !*module)
-    return invalidArgument(diagnosticText);
-  if (!onlyKernel.empty() &&
-      mlir::failed(selectKernel(module->get(), onlyKernel)))
-    return invalidArgument("no kernel '" + onlyKernel + "'");
-  CompileOptions options;
-  options.optLevel = optLevel;
-  options.debug = debugMode;
-  options.target = device.info().backend == Backend::CUDA ? TargetKind::PTX
-                                                          : TargetKind::SPIRV;
-  auto binary = compileKilnModule(module->get(), options);
-  if (!binary)
-    return internalError(llvm::toString(binary.takeError()));
-  return std::move(*binary);
+  CompileJob job;
+  job.kernel = onlyKernel;
+  job.options.optLevel = optLevel;
+  job.options.debug = debugMode;
+  job.options.target = device.info().backend == Backend::CUDA
+                           ? TargetKind::PTX
+                           : TargetKind::SPIRV;
+  auto result = session.compile(source, inputPath, job, diagnostics);
+  if (result && !result->stopped)
+    return std::move(result->binary);
+  Status failed = invalidArgument(diagnosticText);
+  if (!result)
+    llvm::handleAllErrors(result.takeError(), [&](const CompileError &e) {
+      if (e.kind == CompileErrorKind::KernelNotFound)
+        failed = invalidArgument("no kernel '" + onlyKernel + "'");
+      else if (e.kind != CompileErrorKind::Source)
+        failed = internalError(e.summary);
+    });
+  return failed;
 }
 
 /// Binds, launches and writes back one request; the status says why not.
@@ -143,7 +142,8 @@ Status runOne(Executable &executable, Device &device, Queue &queue,
   auto outputs = parseOutputs(metadata, request.outs);
   if (!outputs.ok())
     return outputs.status();
-  auto bound = bindArguments(metadata, request.args, {}, device, queue);
+  std::map<std::string, LoadedArray> arrays = loadArrayArguments(request.args);
+  auto bound = bindArguments(metadata, request.args, {}, arrays, device, queue);
   if (!bound.ok())
     return bound.status();
   std::vector<KernelArg> args;
@@ -202,7 +202,6 @@ int run() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  installToolFatalErrorHandler("kiln-difftest-run");
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "Run many kernels of one module\n");
   return run();
