@@ -65,7 +65,13 @@ PYTHONPATH="$work/bundle/lit" python3 -c 'from lit.main import main; main()' -v 
   --filter 'Execution/CUDA|Target/|Tools/' "$work/lit" >"$out/lit.log" 2>&1
 grep -E "^(PASS|FAIL|UNSUPPORTED|XFAIL)" "$out/lit.log"
 lp=$(grep -c "^PASS" "$out/lit.log"); lf=$(grep -c "^FAIL" "$out/lit.log"); lu=$(grep -c "^UNSUPPORTED" "$out/lit.log")
-row "lit (CUDA exec, PTX, tools)" "$lp passed, $lf failed, $lu unsupported"
+if [ "$lp" -eq 0 ]; then
+  # No test ran: lit itself failed (e.g. the config did not load).
+  tail -5 "$out/lit.log"
+  row "lit (CUDA exec, PTX, tools)" "FAILED: no test ran (see lit.log)"
+else
+  row "lit (CUDA exec, PTX, tools)" "$lp passed, $lf failed, $lu unsupported"
+fi
 
 echo "== differential tester on cuda (tools/kiln-difftest, docs/reliability.md)"
 # Random kernels at -O0/-O2/-O3/-g against the reference evaluator; the

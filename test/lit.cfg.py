@@ -64,7 +64,9 @@ if probe("cuda"):
 
 def sanitizers():
     """The sanitizers of the build's -fsanitize= flags (scripts/sanitize.sh)."""
-    flags = (config.kiln_cxx_flags + " " + config.kiln_exe_linker_flags).split()
+    # Site configs written by hand (scripts/gpu-check.sh) set no flags.
+    flags = (getattr(config, "kiln_cxx_flags", "") + " " +
+             getattr(config, "kiln_exe_linker_flags", "")).split()
     return sorted({name for flag in flags if flag.startswith("-fsanitize=")
                    for name in flag[len("-fsanitize="):].split(",")})
 
