@@ -26,7 +26,7 @@ TEST(SPIRVCompat, ScalarNullsBecomeZeroConstants) {
                   {word(4, 21), 1, 32, 0, word(3, 22), 2, 64, word(2, 20), 3,
                    word(4, 43), 1, 4,  0,    // OpConstant %1 0
                    word(5, 43), 2, 5,  0, 0, // OpConstant %2 0.0 (2 words)
-                   word(3, 41), 3, 6});      // OpConstantFalse %3
+                   word(3, 42), 3, 6});      // OpConstantFalse %3
   EXPECT_EQ(words, expected);
 }
 

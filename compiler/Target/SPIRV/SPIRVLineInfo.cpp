@@ -1,5 +1,6 @@
 //===- SPIRVLineInfo.cpp - Source lines in SPIR-V (debug mode) ------------===//
 #include "compiler/Target/SPIRV/SPIRVLineInfo.h"
+#include "kiln/runtime/SPIRVWords.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -10,36 +11,10 @@
 #include "llvm/Support/Path.h"
 
 using namespace kiln;
+using namespace kiln::spirv;
 
 namespace {
 constexpr llvm::StringLiteral kMarkerPrefix = "kiln.line.";
-
-// Opcodes and layout from the SPIR-V specification, sections 2.4 and 3.
-constexpr uint32_t kMagic = 0x07230203;
-constexpr unsigned kHeaderWords = 5;
-constexpr unsigned kBoundWord = 3;
-constexpr uint16_t kOpUndef = 1;
-constexpr uint16_t kOpName = 5;
-constexpr uint16_t kOpString = 7;
-constexpr uint16_t kOpLine = 8;
-constexpr uint16_t kOpExtension = 10;
-constexpr uint16_t kOpExtInstImport = 11;
-constexpr uint16_t kOpExtInst = 12;
-constexpr uint16_t kOpMemoryModel = 14;
-constexpr uint16_t kOpEntryPoint = 15;
-constexpr uint16_t kOpExecutionMode = 16;
-constexpr uint16_t kOpCapability = 17;
-constexpr uint16_t kOpConstantTrue = 41;
-constexpr uint16_t kOpSpecConstantOp = 52;
-constexpr uint16_t kOpFunction = 54;
-constexpr uint16_t kOpFunctionEnd = 56;
-constexpr uint16_t kOpVariable = 59;
-constexpr uint16_t kOpLoopMerge = 246;
-constexpr uint16_t kOpSelectionMerge = 247;
-constexpr uint16_t kOpLabel = 248;
-constexpr uint16_t kOpLifetimeStart = 256;
-constexpr uint16_t kOpLifetimeStop = 257;
-constexpr uint16_t kOpExecutionModeId = 331;
 
 std::string sourcePath(const llvm::DIFile &file) {
   llvm::StringRef name = file.getFilename(), dir = file.getDirectory();
@@ -115,32 +90,11 @@ struct SourceLine {
   bool operator!=(const SourceLine &o) const { return !(*this == o); }
 };
 
-uint32_t instructionWord(uint16_t wordCount, uint16_t opcode) {
-  return (uint32_t(wordCount) << 16) | opcode;
-}
-
-/// The nul-terminated literal string that `words` hold.
-std::string literalString(llvm::ArrayRef<uint32_t> words) {
-  std::string text;
-  for (uint32_t word : words)
-    for (unsigned byte = 0; byte < 4; ++byte) {
-      char c = char((word >> (8 * byte)) & 0xff);
-      if (c == '\0')
-        return text;
-      text.push_back(c);
-    }
-  return text;
-}
-
 void appendString(std::vector<uint32_t> &out, uint32_t resultId,
                   llvm::StringRef text) {
-  uint16_t textWords = uint16_t(text.size() / 4 + 1); // room for the nul
-  out.push_back(instructionWord(2 + textWords, kOpString));
-  out.push_back(resultId);
-  size_t first = out.size();
-  out.insert(out.end(), textWords, 0u);
-  for (size_t i = 0; i < text.size(); ++i)
-    out[first + i / 4] |= uint32_t(uint8_t(text[i])) << (8 * (i % 4));
+  std::vector<uint32_t> operands = {resultId};
+  appendLiteralString(operands, text);
+  appendInstruction(out, OpString, operands);
 }
 
 /// Parses `kiln.line.<file>.<line>.<col>.[digits]`; nullopt if `name` is no
@@ -168,10 +122,10 @@ llvm::Expected<std::optional<SourceLine>> parseMarker(llvm::StringRef name,
 /// Sections 1-6 of the logical layout, before the debug section where the
 /// OpStrings go.
 bool isModePreamble(uint16_t opcode) {
-  return opcode == kOpCapability || opcode == kOpExtension ||
-         opcode == kOpExtInstImport || opcode == kOpMemoryModel ||
-         opcode == kOpEntryPoint || opcode == kOpExecutionMode ||
-         opcode == kOpExecutionModeId;
+  return opcode == OpCapability || opcode == OpExtension ||
+         opcode == OpExtInstImport || opcode == OpMemoryModel ||
+         opcode == OpEntryPoint || opcode == OpExecutionMode ||
+         opcode == OpExecutionModeId;
 }
 /// Whether `opcode`'s word 2 may be the result id that defines a value.
 /// In a function body, a value's definition is the first instruction with
@@ -181,10 +135,10 @@ bool isModePreamble(uint16_t opcode) {
 /// functions, only global values count (types keep literals there).
 bool definesAtWord2(uint16_t opcode, bool inFunction) {
   if (inFunction)
-    return opcode != kOpLoopMerge && opcode != kOpSelectionMerge &&
-           opcode != kOpLifetimeStart && opcode != kOpLifetimeStop;
-  return opcode == kOpUndef || opcode == kOpExtInst || opcode == kOpVariable ||
-         (opcode >= kOpConstantTrue && opcode <= kOpSpecConstantOp);
+    return opcode != OpLoopMerge && opcode != OpSelectionMerge &&
+           opcode != OpLifetimeStart && opcode != OpLifetimeStop;
+  return opcode == OpUndef || opcode == OpExtInst || opcode == OpVariable ||
+         (opcode >= OpConstantTrue && opcode <= OpSpecConstantOp);
 }
 } // namespace
 
@@ -192,21 +146,19 @@ llvm::Error kiln::insertSPIRVLineInfo(std::vector<uint32_t> &words,
                                       llvm::ArrayRef<std::string> files) {
   if (files.empty())
     return llvm::Error::success();
-  if (words.size() < kHeaderWords || words[0] != kMagic)
-    return llvm::createStringError("not a SPIR-V binary (bad magic number)");
+  std::string malformed = checkModule(words);
+  if (!malformed.empty())
+    return llvm::createStringError(malformed);
 
   // Pass 1: the marker OpNames, by result id.
   llvm::DenseMap<uint32_t, SourceLine> markers;
   llvm::DenseSet<size_t> markerNames; // word offsets of those OpNames
-  for (size_t i = kHeaderWords; i < words.size();) {
-    uint16_t count = words[i] >> 16, opcode = words[i] & 0xffff;
-    if (count == 0 || i + count > words.size())
-      return llvm::createStringError("malformed SPIR-V instruction at word " +
-                                     std::to_string(i));
-    if (opcode == kOpName && count >= 3) {
-      auto marker = parseMarker(
-          literalString(llvm::ArrayRef(words).slice(i + 2, count - 2)),
-          files.size());
+  for (Instruction inst : instructions(words)) {
+    size_t i = inst.offset;
+    uint16_t count = inst.wordCount(), opcode = inst.opcode();
+    if (opcode == OpName && count >= 3) {
+      auto marker = parseMarker(readLiteralString(&words[i + 2], count - 2),
+                                files.size());
       if (!marker)
         return marker.takeError();
       if (*marker) {
@@ -214,7 +166,6 @@ llvm::Error kiln::insertSPIRVLineInfo(std::vector<uint32_t> &words,
         markerNames.insert(i);
       }
     }
-    i += count;
   }
 
   // Pass 2: copy, adding the OpStrings and OpLines, dropping the markers.
@@ -227,23 +178,22 @@ llvm::Error kiln::insertSPIRVLineInfo(std::vector<uint32_t> &words,
   SourceLine current;
   // Result ids defined so far (see definesAtWord2).
   llvm::DenseSet<uint32_t> defined;
-  for (size_t i = kHeaderWords; i < words.size();) {
-    uint16_t count = words[i] >> 16, opcode = words[i] & 0xffff;
+  for (Instruction inst : instructions(words)) {
+    size_t i = inst.offset;
+    uint16_t count = inst.wordCount(), opcode = inst.opcode();
     if (!stringsEmitted && !isModePreamble(opcode)) {
       for (size_t f = 0; f < files.size(); ++f)
         appendString(out, firstStringId + uint32_t(f), files[f]);
       stringsEmitted = true;
     }
-    if (markerNames.count(i)) {
-      i += count;
+    if (markerNames.count(i))
       continue;
-    }
-    if (opcode == kOpFunction)
+    if (opcode == OpFunction)
       inFunction = true;
-    if (opcode == kOpLabel) {
+    if (opcode == OpLabel) {
       inBlock = true;
       current = SourceLine();
-    } else if (opcode == kOpFunctionEnd || opcode == kOpFunction) {
+    } else if (opcode == OpFunctionEnd || opcode == OpFunction) {
       inBlock = false;
       current = SourceLine();
     }
@@ -254,13 +204,12 @@ llvm::Error kiln::insertSPIRVLineInfo(std::vector<uint32_t> &words,
       if (marker != markers.end() && inBlock && current != marker->second) {
         const SourceLine &line = marker->second;
         out.insert(out.end(),
-                   {instructionWord(4, kOpLine), firstStringId + line.file,
+                   {instructionWord(4, OpLine), firstStringId + line.file,
                     line.line, line.column});
         current = line;
       }
     }
-    out.insert(out.end(), words.begin() + i, words.begin() + i + count);
-    i += count;
+    appendInstruction(out, inst);
   }
   if (!stringsEmitted) // a module of mode-setting instructions only
     for (size_t f = 0; f < files.size(); ++f)

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Target/SPIRV/SPIRVCompat.h"
+#include "kiln/runtime/SPIRVWords.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -22,20 +23,7 @@
 using namespace kiln;
 
 namespace {
-// Opcodes and layout from the SPIR-V specification, section 3.
-constexpr uint32_t kMagic = 0x07230203;
-constexpr unsigned kHeaderWords = 5;
-constexpr unsigned kBoundWord = 3;
-constexpr uint16_t kOpTypeInt = 21;
-constexpr uint16_t kOpPhi = 245;
-constexpr uint16_t kOpLabel = 248;
-constexpr uint16_t kOpBranch = 249;
-constexpr uint16_t kOpBranchConditional = 250;
-constexpr uint16_t kOpSwitch = 251;
-
-uint32_t instructionWord(uint16_t wordCount, uint16_t opcode) {
-  return (uint32_t(wordCount) << 16) | opcode;
-}
+using namespace kiln::spirv;
 
 uint64_t edgeKey(uint32_t target, uint32_t parent) {
   return (uint64_t(target) << 32) | parent;
@@ -50,31 +38,28 @@ struct ModuleFacts {
   llvm::DenseSet<uint32_t> phiBlocks;
 };
 
-llvm::Expected<ModuleFacts> scan(const std::vector<uint32_t> &words) {
+ModuleFacts scan(const std::vector<uint32_t> &words) {
   ModuleFacts facts;
   llvm::DenseMap<uint32_t, uint32_t> intTypes;
   uint32_t block = 0;
-  for (size_t i = kHeaderWords; i < words.size();) {
-    uint16_t count = words[i] >> 16, opcode = words[i] & 0xffff;
-    if (count == 0 || i + count > words.size())
-      return llvm::createStringError("malformed SPIR-V instruction at word " +
-                                     std::to_string(i));
-    if (opcode == kOpTypeInt && count >= 3)
+  for (Instruction inst : instructions(words)) {
+    size_t i = inst.offset;
+    uint16_t count = inst.wordCount(), opcode = inst.opcode();
+    if (opcode == OpTypeInt && count >= 3)
       intTypes[words[i + 1]] = words[i + 2];
-    else if (opcode == kOpLabel && count >= 2)
+    else if (opcode == OpLabel && count >= 2)
       block = words[i + 1];
-    else if (opcode == kOpPhi)
+    else if (opcode == OpPhi)
       facts.phiBlocks.insert(block);
     // Every instruction with a result type has it in word 1 and its result
     // in word 2; before the function bodies an integer type id can also be
     // the target of OpName/OpDecorate, whose word 2 is then overwritten by
     // the real definition that comes later.
-    if (count >= 3 && opcode != kOpTypeInt) {
+    if (count >= 3 && opcode != OpTypeInt) {
       auto type = intTypes.find(words[i + 1]);
       if (type != intTypes.end())
         facts.intValueWidth[words[i + 2]] = type->second;
     }
-    i += count;
   }
   return facts;
 }
@@ -86,7 +71,7 @@ targetOffsets(const std::vector<uint32_t> &words, size_t i,
               const ModuleFacts &facts) {
   uint16_t count = words[i] >> 16, opcode = words[i] & 0xffff;
   llvm::SmallVector<size_t> offsets;
-  if (opcode == kOpBranchConditional) {
+  if (opcode == OpBranchConditional) {
     if (count < 4)
       return llvm::createStringError("malformed OpBranchConditional at word " +
                                      std::to_string(i));
@@ -120,13 +105,13 @@ patchPhis(std::vector<uint32_t> &words,
   std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
   out.reserve(words.size() + 4 * forwarders.size());
   uint32_t block = 0;
-  for (size_t i = kHeaderWords; i < words.size();) {
-    uint16_t count = words[i] >> 16, opcode = words[i] & 0xffff;
-    if (opcode == kOpLabel)
+  for (Instruction inst : instructions(words)) {
+    size_t i = inst.offset;
+    uint16_t count = inst.wordCount(), opcode = inst.opcode();
+    if (opcode == OpLabel)
       block = words[i + 1];
-    if (opcode != kOpPhi) {
-      out.insert(out.end(), words.begin() + i, words.begin() + i + count);
-      i += count;
+    if (opcode != OpPhi) {
+      appendInstruction(out, inst);
       continue;
     }
     std::vector<uint32_t> phi(words.begin() + i, words.begin() + i + count);
@@ -140,9 +125,8 @@ patchPhis(std::vector<uint32_t> &words,
     if (phi.size() > 0xffff)
       return llvm::createStringError("OpPhi at word " + std::to_string(i) +
                                      " has too many operands after splitting");
-    phi[0] = instructionWord(uint16_t(phi.size()), kOpPhi);
+    phi[0] = instructionWord(uint16_t(phi.size()), OpPhi);
     out.insert(out.end(), phi.begin(), phi.end());
-    i += count;
   }
   words = std::move(out);
   return llvm::Error::success();
@@ -150,12 +134,11 @@ patchPhis(std::vector<uint32_t> &words,
 } // namespace
 
 llvm::Error kiln::splitRepeatedPhiEdges(std::vector<uint32_t> &words) {
-  if (words.size() < kHeaderWords || words[0] != kMagic)
-    return llvm::createStringError("not a SPIR-V binary (bad magic number)");
-  llvm::Expected<ModuleFacts> facts = scan(words);
-  if (!facts)
-    return facts.takeError();
-  if (facts->phiBlocks.empty())
+  std::string malformed = checkModule(words);
+  if (!malformed.empty())
+    return llvm::createStringError(malformed);
+  ModuleFacts facts = scan(words);
+  if (facts.phiBlocks.empty())
     return llvm::Error::success();
 
   uint32_t bound = words[kBoundWord];
@@ -164,22 +147,23 @@ llvm::Error kiln::splitRepeatedPhiEdges(std::vector<uint32_t> &words) {
   std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
   out.reserve(words.size() + 16);
   uint32_t block = 0;
-  for (size_t i = kHeaderWords; i < words.size();) {
-    uint16_t count = words[i] >> 16, opcode = words[i] & 0xffff;
-    if (opcode == kOpLabel)
+  for (Instruction inst : instructions(words)) {
+    size_t i = inst.offset;
+    uint16_t count = inst.wordCount(), opcode = inst.opcode();
+    if (opcode == OpLabel)
       block = words[i + 1];
     size_t start = out.size();
     out.insert(out.end(), words.begin() + i, words.begin() + i + count);
-    if (opcode == kOpSwitch || opcode == kOpBranchConditional) {
+    if (opcode == OpSwitch || opcode == OpBranchConditional) {
       llvm::Expected<llvm::SmallVector<size_t>> offsets =
-          targetOffsets(words, i, *facts);
+          targetOffsets(words, i, facts);
       if (!offsets)
         return offsets.takeError();
       llvm::SmallDenseSet<uint32_t, 8> seen;
       llvm::SmallVector<std::pair<uint32_t, uint32_t>> added;
       for (size_t at : *offsets) {
         uint32_t target = words[i + at];
-        if (!facts->phiBlocks.contains(target) || seen.insert(target).second)
+        if (!facts.phiBlocks.contains(target) || seen.insert(target).second)
           continue;
         uint32_t forwarder = bound++;
         out[start + at] = forwarder;
@@ -187,10 +171,9 @@ llvm::Error kiln::splitRepeatedPhiEdges(std::vector<uint32_t> &words) {
         added.push_back({forwarder, target});
       }
       for (auto [forwarder, target] : added)
-        out.insert(out.end(), {instructionWord(2, kOpLabel), forwarder,
-                               instructionWord(2, kOpBranch), target});
+        out.insert(out.end(), {instructionWord(2, OpLabel), forwarder,
+                               instructionWord(2, OpBranch), target});
     }
-    i += count;
   }
   if (forwarders.empty())
     return llvm::Error::success();

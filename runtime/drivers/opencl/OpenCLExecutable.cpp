@@ -10,22 +10,16 @@
 #include "OpenCLDeviceInfo.h"
 #include "OpenCLStatus.h"
 #include "SpirToolchain.h"
-
-#include <cstring>
+#include "kiln/runtime/SPIRVWords.h"
 
 namespace kiln {
 namespace {
-
-constexpr uint32_t kSpirvMagic = 0x07230203;
 
 Status checkSpirv(const KernelBinary &binary, const std::string &device) {
   if (binary.format != BinaryFormat::SPIRV)
     return unimplemented("PTX binaries cannot run on OpenCL device '" + device +
                          "'; compile the kernel for SPIR-V");
-  uint32_t magic = 0;
-  if (binary.data.size() >= 4)
-    std::memcpy(&magic, binary.data.data(), 4);
-  if (binary.data.size() % 4 != 0 || magic != kSpirvMagic)
+  if (!spirv::isSPIRVBinary(binary.data))
     return invalidArgument("binary of " + std::to_string(binary.data.size()) +
                            " bytes is not a SPIR-V module (bad magic or size)");
   return Status();

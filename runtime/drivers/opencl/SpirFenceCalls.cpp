@@ -9,7 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "SpirFenceCalls.h"
 
-#include <cstring>
+#include "kiln/runtime/SPIRVWords.h"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -17,22 +18,9 @@
 namespace kiln {
 namespace {
 
-// Opcodes and enumerants from the SPIR-V specification, section 3.
-constexpr uint32_t kMagic = 0x07230203;
-constexpr size_t kHeaderWords = 5;
-constexpr size_t kBoundWord = 3;
-constexpr uint16_t kOpName = 5;
-constexpr uint16_t kOpTypeVoid = 19;
-constexpr uint16_t kOpTypeInt = 21;
-constexpr uint16_t kOpTypeFunction = 33;
-constexpr uint16_t kOpConstant = 43;
-constexpr uint16_t kOpFunction = 54;
-constexpr uint16_t kOpFunctionParameter = 55;
-constexpr uint16_t kOpFunctionEnd = 56;
-constexpr uint16_t kOpFunctionCall = 57;
-constexpr uint16_t kOpDecorate = 71;
-constexpr uint16_t kOpCapability = 17;
-constexpr uint16_t kOpMemoryBarrier = 225;
+using namespace kiln::spirv;
+
+// Enumerants from the SPIR-V specification, section 3.
 constexpr uint32_t kCapabilityLinkage = 5;
 constexpr uint32_t kDecorationLinkageAttributes = 41;
 constexpr uint32_t kLinkageImport = 1;
@@ -65,15 +53,10 @@ bool isAnnotation(uint16_t op) {
   return (op >= 71 && op <= 75) || op == 332 || op == 5632 || op == 5633;
 }
 
-uint32_t instructionWord(size_t wordCount, uint16_t opcode) {
-  return (uint32_t(wordCount) << 16) | opcode;
-}
-
 /// A SPIR-V literal string: UTF-8, NUL-terminated, padded to whole words.
 std::vector<uint32_t> literalString(const char *text) {
-  size_t bytes = std::strlen(text) + 1;
-  std::vector<uint32_t> words((bytes + 3) / 4, 0u);
-  std::memcpy(words.data(), text, bytes);
+  std::vector<uint32_t> words;
+  appendLiteralString(words, text);
   return words;
 }
 
@@ -140,7 +123,7 @@ private:
       return it->second;
     uint32_t id = fresh();
     newTypes.insert(newTypes.end(),
-                    {instructionWord(4, kOpConstant), uintType, id, value});
+                    {instructionWord(4, OpConstant), uintType, id, value});
     return constants[value] = id;
   }
   void append(size_t at) {
@@ -158,29 +141,29 @@ private:
 };
 
 bool Rewriter::scan() {
-  for (size_t i = kHeaderWords; i < in.size();) {
-    uint16_t count = in[i] >> 16, op = in[i] & 0xffff;
-    if (count == 0 || i + count > in.size())
-      return false;
-    if (op == kOpCapability && count == 2 && in[i + 1] == kCapabilityLinkage)
+  if (!checkModule(in).empty())
+    return false;
+  for (Instruction inst : instructions(in)) {
+    size_t i = inst.offset;
+    uint16_t count = inst.wordCount(), op = inst.opcode();
+    if (op == OpCapability && count == 2 && in[i + 1] == kCapabilityLinkage)
       hasLinkage = true;
-    else if (op == kOpTypeVoid && count == 2)
+    else if (op == OpTypeVoid && count == 2)
       voidType = in[i + 1];
-    else if (op == kOpTypeInt && count == 4 && in[i + 2] == 32 &&
-             in[i + 3] == 0)
+    else if (op == OpTypeInt && count == 4 && in[i + 2] == 32 && in[i + 3] == 0)
       uintType = in[i + 1];
-    else if (op == kOpMemoryBarrier)
+    else if (op == OpMemoryBarrier)
       hasBarrier = true;
-    i += count;
   }
   // Second look, now that the integer type is known.
-  for (size_t i = kHeaderWords; i < in.size(); i += in[i] >> 16) {
-    uint16_t count = in[i] >> 16, op = in[i] & 0xffff;
-    if (op == kOpConstant && count == 4 && in[i + 1] == uintType) {
+  for (Instruction inst : instructions(in)) {
+    size_t i = inst.offset;
+    uint16_t count = inst.wordCount(), op = inst.opcode();
+    if (op == OpConstant && count == 4 && in[i + 1] == uintType) {
       constantValues[in[i + 2]] = in[i + 3];
       constants.emplace(in[i + 3], in[i + 2]);
     }
-    if (op == kOpTypeFunction && count == 6 && in[i + 2] == voidType &&
+    if (op == OpTypeFunction && count == 6 && in[i + 2] == voidType &&
         in[i + 3] == uintType && in[i + 4] == uintType && in[i + 5] == uintType)
       fnType = in[i + 1];
   }
@@ -190,7 +173,7 @@ bool Rewriter::scan() {
 Status Rewriter::run() {
   // A binary this cannot parse goes to the translator unchanged: it is the
   // authority on what is wrong with it, and its message is quoted.
-  bool parsed = in.size() >= kHeaderWords && in[0] == kMagic && scan();
+  bool parsed = scan();
   if (!parsed || !hasBarrier) {
     out = std::move(in);
     return Status();
@@ -199,18 +182,16 @@ Status Rewriter::run() {
   if (!uintType) {
     uintType = fresh();
     newTypes.insert(newTypes.end(),
-                    {instructionWord(4, kOpTypeInt), uintType, 32, 0});
+                    {instructionWord(4, OpTypeInt), uintType, 32, 0});
   }
   if (!voidType) {
     voidType = fresh();
-    newTypes.insert(newTypes.end(),
-                    {instructionWord(2, kOpTypeVoid), voidType});
+    newTypes.insert(newTypes.end(), {instructionWord(2, OpTypeVoid), voidType});
   }
   if (!fnType) {
     fnType = fresh();
-    newTypes.insert(newTypes.end(),
-                    {instructionWord(6, kOpTypeFunction), fnType, voidType,
-                     uintType, uintType, uintType});
+    newTypes.insert(newTypes.end(), {instructionWord(6, OpTypeFunction), fnType,
+                                     voidType, uintType, uintType, uintType});
   }
   uint32_t fence = fresh();
   std::vector<uint32_t> name = literalString(kAtomicWorkItemFence);
@@ -218,7 +199,7 @@ Status Rewriter::run() {
   out.assign(in.begin(), in.begin() + kHeaderWords);
   if (!hasLinkage)
     out.insert(out.end(),
-               {instructionWord(2, kOpCapability), kCapabilityLinkage});
+               {instructionWord(2, OpCapability), kCapabilityLinkage});
   // The function body is rewritten into `body` first: the constants it
   // needs go into the type section, which comes before it.
   std::vector<uint32_t> body;
@@ -226,24 +207,24 @@ Status Rewriter::run() {
   for (size_t i = kHeaderWords; i < in.size();) {
     uint16_t count = in[i] >> 16, op = in[i] & 0xffff;
     if (!namePlaced && !isDebugOrEarlier(op)) {
-      out.push_back(instructionWord(2 + name.size(), kOpName));
+      out.push_back(instructionWord(2 + name.size(), OpName));
       out.push_back(fence);
       out.insert(out.end(), name.begin(), name.end());
       namePlaced = true;
     }
     if (!decorationPlaced && !isDebugOrEarlier(op) && !isAnnotation(op)) {
-      out.insert(out.end(), {instructionWord(4 + name.size(), kOpDecorate),
+      out.insert(out.end(), {instructionWord(4 + name.size(), OpDecorate),
                              fence, kDecorationLinkageAttributes});
       out.insert(out.end(), name.begin(), name.end());
       out.push_back(kLinkageImport);
       decorationPlaced = true;
     }
-    if (op == kOpFunction && !typesPlaced) {
+    if (op == OpFunction && !typesPlaced) {
       // Everything from here on is functions; rewrite them, then place the
       // new types and constants and the import before them.
       for (size_t j = i; j < in.size();) {
         uint16_t n = in[j] >> 16, jop = in[j] & 0xffff;
-        if (jop != kOpMemoryBarrier) {
+        if (jop != OpMemoryBarrier) {
           body.insert(body.end(), in.begin() + j, in.begin() + j + n);
           j += n;
           continue;
@@ -265,18 +246,18 @@ Status Rewriter::run() {
         uint32_t flags = constant(fenceFlags(semantics->second));
         uint32_t order = constant(fenceOrder(semantics->second));
         uint32_t scopeId = constant(*clScope);
-        body.insert(body.end(), {instructionWord(7, kOpFunctionCall), voidType,
+        body.insert(body.end(), {instructionWord(7, OpFunctionCall), voidType,
                                  fresh(), fence, flags, order, scopeId});
         j += n;
       }
       out.insert(out.end(), newTypes.begin(), newTypes.end());
       uint32_t params[3] = {fresh(), fresh(), fresh()};
-      out.insert(out.end(), {instructionWord(5, kOpFunction), voidType, fence,
+      out.insert(out.end(), {instructionWord(5, OpFunction), voidType, fence,
                              0u /*FunctionControl None*/, fnType});
       for (uint32_t param : params)
         out.insert(out.end(),
-                   {instructionWord(3, kOpFunctionParameter), uintType, param});
-      out.push_back(instructionWord(1, kOpFunctionEnd));
+                   {instructionWord(3, OpFunctionParameter), uintType, param});
+      out.push_back(instructionWord(1, OpFunctionEnd));
       out.insert(out.end(), body.begin(), body.end());
       typesPlaced = true;
       break;
@@ -296,14 +277,9 @@ StatusOr<std::vector<uint8_t>>
 callFencesForMemoryBarriers(const std::vector<uint8_t> &spirv) {
   if (spirv.size() % 4 != 0)
     return spirv; // not SPIR-V words: left to the translator (see run())
-  std::vector<uint32_t> words(spirv.size() / 4);
-  std::memcpy(words.data(), spirv.data(), spirv.size());
-  Rewriter rewriter(std::move(words));
+  Rewriter rewriter(wordsFromBytes(spirv));
   KILN_RETURN_IF_ERROR(rewriter.run());
-  std::vector<uint32_t> result = rewriter.take();
-  std::vector<uint8_t> bytes(result.size() * 4);
-  std::memcpy(bytes.data(), result.data(), bytes.size());
-  return bytes;
+  return bytesFromWords(rewriter.take());
 }
 
 } // namespace kiln
