@@ -1,0 +1,132 @@
+"""`kiln.kernel` and `kiln.device_func`: decorate ordinary Python functions
+wherever they are defined (module level, nested, closures). The decorator
+records what the compiler will need — the function's source, its real file
+and first line (so compile errors point at the user's file), its globals and
+closure cells (captured numbers become compile-time constants) — and what
+the simulator runs: the function itself."""
+
+import functools
+import inspect
+
+_KERNEL_OPTIONS = ("numba_typing",)
+_DEVICE_OPTIONS = ("extern", "numba_typing")
+
+
+class _Function:
+    """What both decorators record about a Python function."""
+
+    def __init__(self, func, options):
+        if not inspect.isfunction(func):
+            raise TypeError(f"{type(self).__name__.lower()} decorates a Python "
+                            f"function, got {type(func).__name__}")
+        functools.update_wrapper(self, func)
+        self.py_func = func
+        self.options = dict(options)
+        self.filename = inspect.getsourcefile(func) or func.__code__.co_filename
+        try:
+            lines, self.first_line = inspect.getsourcelines(func)
+            self.source = "".join(lines)
+            self.source_error = None
+        except (OSError, TypeError) as exc:  # defined in exec'd text, a REPL
+            self.source, self.first_line = None, func.__code__.co_firstlineno
+            self.source_error = str(exc)
+        self._sim = (None, None)
+
+    @property
+    def globals(self):
+        return self.py_func.__globals__
+
+    @property
+    def closure(self):
+        """The closure cells by name (their values are read when used)."""
+        cells = self.py_func.__closure__ or ()
+        return dict(zip(self.py_func.__code__.co_freevars, cells))
+
+    def captured_values(self):
+        """Numbers the body reads from enclosing functions or module globals:
+        the compile-time constants of docs/language.md §2.2."""
+        values = {}
+        for name, cell in self.closure.items():
+            try:
+                value = cell.cell_contents
+            except ValueError:  # not yet assigned in the enclosing function
+                continue
+            if _is_number(value):
+                values[name] = value
+        for name in _names(self.py_func.__code__):
+            value = self.globals.get(name)
+            if name not in values and _is_number(value):
+                values[name] = value
+        return values
+
+    def simulated(self, generation):
+        """The function the simulator runs (see _simulate.py), rebuilt once
+        per launch so that later module-level definitions are seen."""
+        if self._sim[0] != generation:
+            from ._simulate import with_simulated_globals
+            self._sim = (generation, with_simulated_globals(self.py_func))
+        return self._sim[1]
+
+
+def _is_number(value):
+    if isinstance(value, (bool, int, float)):
+        return True
+    module = type(value).__module__
+    return module == "numpy" and hasattr(value, "dtype") and value.ndim == 0
+
+
+def _names(code):
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if inspect.iscode(const):
+            names |= _names(const)
+    return names
+
+
+class Kernel(_Function):
+    """A kernel: launched with `kiln.call_kernel` / `call_kernel_async`."""
+
+    def __call__(self, *args, **kwargs):
+        raise TypeError(f"kernel '{self.__name__}' cannot be called directly: "
+                        "launch it with kiln.call_kernel(kernel, index_space, "
+                        "*args)")
+
+    def __repr__(self):
+        return f"<kiln.Kernel {self.__name__} ({self.filename}:{self.first_line})>"
+
+
+class DeviceFunction(_Function):
+    """A device function: called from kernels and other device functions
+    (and, in the simulator or from the host, as the Python function)."""
+
+    def __call__(self, *args, **kwargs):
+        if self.options.get("extern"):
+            raise NotImplementedError(
+                f"external device function '{self.__name__}' has no Python "
+                "body: the simulator cannot run it (it is resolved when the "
+                "kernel is compiled and linked)")
+        from ._simulate import current_generation
+        return self.simulated(current_generation())(*args, **kwargs)
+
+    def __repr__(self):
+        return f"<kiln.DeviceFunction {self.__name__}>"
+
+
+def _decorator(cls, allowed, func, options):
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        raise TypeError(f"{cls.__name__.lower()}: unknown option(s) "
+                        f"{', '.join(unknown)} (accepted: {', '.join(allowed)})")
+    if func is None:
+        return lambda f: cls(f, options)
+    return cls(func, options)
+
+
+def kernel(func=None, **options):
+    """`@kernel`, `@kernel()` or `@kernel(numba_typing=True)`."""
+    return _decorator(Kernel, _KERNEL_OPTIONS, func, options)
+
+
+def device_func(func=None, **options):
+    """`@device_func`, `@device_func()`, `@device_func(extern=True)`."""
+    return _decorator(DeviceFunction, _DEVICE_OPTIONS, func, options)

@@ -1,0 +1,118 @@
+"""`call_kernel` and `call_kernel_async` (numba-dpex's launch functions,
+spec §8). Arguments are checked before anything runs. Where a launch runs:
+`device="python"` or `KILN_SIMULATE=1` selects the simulator; compiled
+launches come with the compile front door (docs/python.md).
+
+Asynchronous launches in the simulator run in submission order on one
+worker thread (an in-order queue) after their dependent events; the host
+event completes after the device event, once the worker has dropped its
+references to the kernel and its arguments."""
+
+import os
+import queue
+import threading
+
+from . import _arguments
+from ._decorators import Kernel
+from ._errors import KernelError
+from ._events import Event
+
+_SIMULATOR = "python"
+
+
+def _device(device):
+    if device is None:
+        flag = os.environ.get("KILN_SIMULATE", "")
+        if flag not in ("", "0"):
+            return _SIMULATOR
+        raise NotImplementedError(
+            "compiled launches are not available in this version of the kiln "
+            "package (they come with the compile front door): run in the "
+            "simulator with device='python' or KILN_SIMULATE=1")
+    if device != _SIMULATOR:
+        raise NotImplementedError(
+            f"device {device!r}: compiled launches are not available in this "
+            "version of the kiln package; device='python' runs the simulator")
+    return _SIMULATOR
+
+
+def _prepare(kernel, index_space, args, device):
+    if not isinstance(kernel, Kernel):
+        raise TypeError("the first argument must be a @kiln.kernel function, "
+                        f"got {type(kernel).__name__}")
+    _device(device)
+    return _arguments.bind(kernel, index_space, args)
+
+
+class _Worker:
+    """The simulator's in-order queue."""
+
+    def __init__(self):
+        self._queue = queue.Queue()
+        self._thread = None
+        self._lock = threading.Lock()
+        self.last = None  # host event of the last submission
+
+    def submit(self, task):
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._loop, daemon=True,
+                                                name="kiln-simulator")
+                self._thread.start()
+            self.last = task[-1]
+            self._queue.put(task)
+
+    def _loop(self):
+        while True:
+            _run_task(self._queue.get())
+
+
+_worker = _Worker()
+
+
+def _run_task(task):
+    from . import _simulate
+    kernel, index_space, binding, dependents, device_event, host_event = task
+    task.clear()  # the list is the queue's only reference to the objects
+    error = None
+    for dep in dependents:
+        dep._done.wait()
+        if dep._error is not None and error is None:
+            error = KernelError(f"kernel '{kernel.__name__}' was not run: an "
+                                f"event it depends on failed: {dep._error}")
+            error.__cause__ = dep._error
+    device_event._start()
+    if error is None:
+        try:
+            _simulate.run(kernel, index_space, binding)
+        except Exception as exc:
+            error = exc
+    device_event._finish(error)
+    host_event._start()
+    # The host task: drop the references to everything passed.
+    del kernel, index_space, binding, dependents
+    host_event._finish(error)
+
+
+def call_kernel(kernel, index_space, *args, device=None):
+    """Runs `kernel` over `index_space` with `args` and waits for it."""
+    from . import _simulate
+    binding = _prepare(kernel, index_space, args, device)
+    pending = _worker.last
+    if pending is not None:
+        pending._done.wait()
+    _simulate.run(kernel, index_space, binding)
+
+
+def call_kernel_async(kernel, index_space, dependent_events, *args, device=None):
+    """Submits `kernel` after `dependent_events`; returns (host_event,
+    device_event)."""
+    binding = _prepare(kernel, index_space, args, device)
+    if not isinstance(dependent_events, (list, tuple)) or not all(
+            isinstance(e, Event) for e in dependent_events):
+        raise TypeError("dependent_events must be a list of kiln events "
+                        "(returned by call_kernel_async)")
+    device_event, host_event = Event(), Event()
+    _worker.submit([kernel, index_space, binding, list(dependent_events),
+                    device_event, host_event])
+    return host_event, device_event
