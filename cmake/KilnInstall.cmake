@@ -53,7 +53,8 @@ if(KILN_BUILD_COMPILER)
   set(KILN_PACKAGE_HAS_COMPILER ON)
   # The compiler C API and every static library beneath it.
   set(compiler_libs KilnCompilerC KilnJIT KilnSession KilnDriver KilnPipeline
-    KilnFrontend KilnMLIRGen KilnTarget KilnToLLVM KilnTransforms KilnDialect)
+    KilnLoweringPipeline KilnFrontend KilnMLIRGen KilnTargetCodegen
+    KilnTargetLowering KilnToLLVM KilnTransforms KilnDialect)
   kiln_export_includes(KilnCompilerC ${KILN_SOURCE_DIR}/compiler/CAPI/include)
   install(TARGETS ${compiler_libs} EXPORT KilnCompilerTargets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -2,10 +2,9 @@
 #include "compiler/Pipeline/DeviceCompiler.h"
 #include "compiler/Pipeline/KernelMetadataFromKiln.h"
 #include "compiler/Target/ArgumentBlockEntry.h"
+#include "compiler/Target/Backend.h"
 #include "compiler/Target/BitcodeLinker.h"
 #include "compiler/Target/LLVMCodegen.h"
-#include "compiler/Target/PTX/PTXSerializer.h"
-#include "compiler/Target/SPIRV/SPIRVSerializer.h"
 #include "dialects/Kiln/IR/KilnOps.h"
 #include "kiln/runtime/ArgumentBlock.h"
 
@@ -14,7 +13,6 @@
 #include "llvm/IR/LLVMContext.h"
 
 #include <chrono>
-#include <cstring>
 
 using namespace mlir;
 using namespace kiln;
@@ -53,26 +51,25 @@ llvm::Error stageError(llvm::StringRef stage) {
   return llvm::createStringError(("compilation failed during " + stage).str());
 }
 
+/// What the back end reads of the compile's options.
+BackendOptions backendOptions(const CompileOptions &options) {
+  BackendOptions result;
+  result.arch = options.arch;
+  result.optLevel = options.optLevel;
+  result.debug = options.debug;
+  result.libdevicePath = options.libdevicePath;
+  return result;
+}
+
 llvm::Expected<std::vector<uint8_t>>
-generateDeviceCode(llvm::Module &module, const CompileOptions &options,
-                   const StageHooks &hooks, bool &stopped) {
+generateDeviceCode(llvm::Module &module, const Backend &backend,
+                   const BackendOptions &options, const StageHooks &hooks,
+                   bool &stopped) {
   auto observe = [&](llvm::Module &m) {
     if (hooks.onOptimizedLLVMIR && !hooks.onOptimizedLLVMIR(m))
       stopped = true;
   };
-  if (options.target == TargetKind::PTX) {
-    auto ptx = serializeToPTX(module, options.arch, options.optLevel, observe);
-    if (!ptx)
-      return ptx.takeError();
-    return std::vector<uint8_t>(ptx->begin(), ptx->end());
-  }
-  auto words =
-      serializeToSPIRV(module, options.optLevel, options.debug, observe);
-  if (!words)
-    return words.takeError();
-  std::vector<uint8_t> bytes(words->size() * 4);
-  std::memcpy(bytes.data(), words->data(), bytes.size());
-  return bytes;
+  return backend.serialize(module, options, observe);
 }
 } // namespace
 
@@ -98,14 +95,14 @@ ExternalDeviceFunctions externalDeviceFunctions(ModuleOp module) {
 
 llvm::Error linkDeviceLibraries(llvm::Module &module,
                                 const CompileOptions &options,
+                                const Backend &backend,
                                 const ExternalDeviceFunctions &externs) {
   for (const std::string &path : options.bitcodeLibraries)
     if (llvm::Error error = linkBitcodeFile(module, path))
       return error;
-  if (options.target == TargetKind::PTX)
-    if (llvm::Error error =
-            linkLibdeviceIfNeeded(module, options.libdevicePath, options.arch))
-      return error;
+  if (llvm::Error error =
+          backend.linkDeviceLibraries(module, backendOptions(options)))
+    return error;
   std::optional<std::string> missing =
       findUnresolvedExtern(module, externs.names);
   if (!missing)
@@ -153,12 +150,14 @@ LogicalResult specializeLaunchRank(ModuleOp module, unsigned rank) {
 llvm::Expected<KernelBinary>
 kiln::compileKilnModule(ModuleOp module, const CompileOptions &options,
                         const StageHooks &hooks) {
+  const Backend &backend = getBackend(options.target);
+  if (llvm::Error error = backend.checkOptions(backendOptions(options)))
+    return error;
   KernelBinary binary;
-  binary.format = options.target == TargetKind::PTX ? BinaryFormat::PTX
-                                                    : BinaryFormat::SPIRV;
-  if (options.target == TargetKind::PTX)
+  binary.format = backend.getBinaryFormat();
+  if (backend.hasArch())
     binary.arch = options.arch;
-  std::unique_ptr<TargetInfo> target = createTargetInfo(options.target);
+  std::unique_ptr<TargetInfo> target = backend.createTargetInfo();
   StageTimings scratch;
   StageTimings &timings = hooks.timings ? *hooks.timings : scratch;
   auto clock = std::chrono::steady_clock::now();
@@ -197,7 +196,8 @@ kiln::compileKilnModule(ModuleOp module, const CompileOptions &options,
   auto llvmModule = translateToLLVMIR(module, llvmContext, target->getTriple());
   if (!llvmModule)
     return llvmModule.takeError();
-  if (llvm::Error error = linkDeviceLibraries(**llvmModule, options, externs))
+  if (llvm::Error error =
+          linkDeviceLibraries(**llvmModule, options, backend, externs))
     return error;
   if (llvm::Error error = addArgumentBlockEntries(**llvmModule, blockKernels))
     return error;
@@ -206,7 +206,8 @@ kiln::compileKilnModule(ModuleOp module, const CompileOptions &options,
     return binary;
 
   bool stopped = false;
-  auto code = generateDeviceCode(**llvmModule, options, hooks, stopped);
+  auto code = generateDeviceCode(**llvmModule, backend, backendOptions(options),
+                                 hooks, stopped);
   if (!code)
     return code.takeError();
   timings.optimizeAndEmit = lap(clock);

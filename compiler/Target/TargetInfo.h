@@ -16,6 +16,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 
 namespace mlir {
 class DialectRegistry;
@@ -114,6 +115,18 @@ public:
                                            mlir::Location loc,
                                            kiln::CollectiveOp op,
                                            mlir::Value value) const = 0;
+
+  //===--- What the target cannot express ---------------------------------===//
+  /// The error for a value of scalar type `type` (an array's element type
+  /// included) when the target cannot represent it, reported at the op
+  /// that uses it; std::nullopt when it can.
+  virtual std::optional<std::string>
+  getUnsupportedTypeMessage(mlir::Type type) const {
+    return std::nullopt;
+  }
+  /// True when `arith.remf` must call the math library's fmod because the
+  /// back end's own `frem` is inexact.
+  virtual bool lowersFRemToMathLibrary() const { return false; }
 
   //===--- Builtins -------------------------------------------------------===//
   /// Calls the device math library's `function` (OpenCL C names: "sin",

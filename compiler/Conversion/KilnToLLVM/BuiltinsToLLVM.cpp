@@ -89,11 +89,8 @@ void kiln::populateBuiltinPatterns(LLVMTypeConverter &converter,
   addMath<math::PowFOp>(patterns, converter, target, "pow");
   addMath<math::ErfOp>(patterns, converter, target, "erf");
   addMath<math::RsqrtOp>(patterns, converter, target, "rsqrt");
-  // NVPTX expands LLVM's frem into x - trunc(x / y) * y, which is wrong
-  // when x / y rounds to an integer (fmod(0.7, 0.1) gave -1.5e-8, not
-  // 0.1); libdevice's fmod is exact, as the spec's math.fmod and Python's
-  // float % and // (built on it) need. OpenCL's frem is exact already.
-  if (target.getKind() == TargetKind::PTX)
+  // Where the back end's frem is inexact (NVPTX), fmod of the math library.
+  if (target.lowersFRemToMathLibrary())
     addMath<arith::RemFOp>(patterns, converter, target, "fmod");
   patterns.add<PrintOpLowering, AssertOpLowering>(converter, target);
 }

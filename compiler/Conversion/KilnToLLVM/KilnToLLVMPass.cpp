@@ -29,25 +29,23 @@ using namespace mlir;
 using namespace kiln;
 
 namespace {
-/// bfloat16 needs SPV_KHR_bfloat16, which OpenCL consumers lack: report it
-/// at the source instead of failing in the SPIR-V back end.
+/// Types the target cannot represent (TargetInfo::getUnsupportedTypeMessage)
+/// are reported at the first op that uses one, before any pattern runs.
 LogicalResult checkTargetSupportsTypes(ModuleOp module,
                                        const TargetInfo &target) {
-  if (target.getKind() != TargetKind::SPIRV)
-    return success();
-  auto isBF16 = [](Type type) {
+  auto unsupported = [&](Type type) -> std::optional<std::string> {
     if (auto array = dyn_cast<kiln::ArrayType>(type))
       type = array.getElementType();
-    return type.isBF16();
+    return target.getUnsupportedTypeMessage(type);
   };
   WalkResult result = module.walk([&](Operation *op) {
-    if (llvm::any_of(op->getResultTypes(), isBF16) ||
-        llvm::any_of(op->getOperandTypes(), isBF16)) {
-      op->emitError("bfloat16 is not supported by the SPIR-V target "
-                    "(it needs SPV_KHR_bfloat16); use the PTX target or "
-                    "float16/float32");
-      return WalkResult::interrupt();
-    }
+    for (TypeRange types :
+         {TypeRange(op->getResultTypes()), TypeRange(op->getOperandTypes())})
+      for (Type type : types)
+        if (std::optional<std::string> message = unsupported(type)) {
+          op->emitError(*message);
+          return WalkResult::interrupt();
+        }
     return WalkResult::advance();
   });
   return failure(result.wasInterrupted());

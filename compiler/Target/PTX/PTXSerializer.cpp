@@ -39,9 +39,6 @@ llvm::Expected<std::string>
 kiln::serializeToPTX(llvm::Module &module, llvm::StringRef arch,
                      unsigned optLevel,
                      llvm::function_ref<void(llvm::Module &)> onOptimized) {
-  if (!isValidCudaArch(arch))
-    return llvm::createStringError("unknown CUDA architecture '" + arch.str() +
-                                   "' (expected e.g. sm_80, sm_90, sm_90a)");
   auto machine = createTargetMachine(module.getTargetTriple().str(), arch,
                                      /*features=*/"", optLevel);
   if (!machine)

@@ -15,7 +15,8 @@ inline constexpr const char *kDefaultCudaArch = "sm_90";
 /// True for "sm_NN" / "sm_NNa" with a compute capability NVPTX knows.
 bool isValidCudaArch(llvm::StringRef arch);
 
-/// Optimises `module` for `arch` and returns PTX text. With `onOptimized`,
+/// Optimises `module` for `arch` (valid: PTXBackend's checkOptions checks
+/// it before the compile starts) and returns PTX text. With `onOptimized`,
 /// the optimised LLVM IR is handed over before code generation.
 llvm::Expected<std::string>
 serializeToPTX(llvm::Module &module, llvm::StringRef arch, unsigned optLevel,

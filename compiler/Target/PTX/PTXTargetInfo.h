@@ -19,6 +19,11 @@ public:
   mlir::LLVM::CConv getFunctionCallingConv() const override {
     return mlir::LLVM::CConv::C;
   }
+  /// NVPTX expands LLVM's frem into x - trunc(x / y) * y, which is wrong
+  /// when x / y rounds to an integer (fmod(0.7, 0.1) gave -1.5e-8, not
+  /// 0.1); libdevice's fmod is exact, as the spec's math.fmod and Python's
+  /// float % and // (built on it) need.
+  bool lowersFRemToMathLibrary() const override { return true; }
 
   // PTXTargetInfo.cpp
   mlir::Value getGlobalId(mlir::OpBuilder &b, mlir::Location loc,

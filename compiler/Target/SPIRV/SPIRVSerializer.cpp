@@ -6,6 +6,7 @@
 #include "compiler/Target/SPIRV/SPIRVEmitProcess.h"
 #include "compiler/Target/SPIRV/SPIRVLegalizeIR.h"
 #include "compiler/Target/SPIRV/SPIRVLineInfo.h"
+#include "kiln/runtime/SPIRVWords.h"
 
 #include <cstring>
 
@@ -42,7 +43,7 @@ kiln::serializeToSPIRV(llvm::Module &module, unsigned optLevel, bool lineInfo,
   });
   if (!bytes)
     return bytes.takeError();
-  if (bytes->size() % 4 != 0 || bytes->size() < 20)
+  if (bytes->size() % 4 != 0 || bytes->size() < 4 * spirv::kHeaderWords)
     return llvm::createStringError("the SPIR-V back end produced " +
                                    std::to_string(bytes->size()) +
                                    " bytes, not a SPIR-V module");

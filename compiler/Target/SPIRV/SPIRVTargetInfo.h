@@ -22,6 +22,16 @@ public:
   mlir::LLVM::CConv getFunctionCallingConv() const override {
     return mlir::LLVM::CConv::SPIR_FUNC;
   }
+  /// bfloat16 needs SPV_KHR_bfloat16, which OpenCL consumers lack: it is
+  /// reported at the source instead of failing in the SPIR-V back end.
+  std::optional<std::string>
+  getUnsupportedTypeMessage(mlir::Type type) const override {
+    if (!type.isBF16())
+      return std::nullopt;
+    return std::string("bfloat16 is not supported by the SPIR-V target (it "
+                       "needs SPV_KHR_bfloat16); use the PTX target or "
+                       "float16/float32");
+  }
 
   // SPIRVTargetInfo.cpp
   mlir::Value getGlobalId(mlir::OpBuilder &b, mlir::Location loc,

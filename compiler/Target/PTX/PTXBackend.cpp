@@ -1,0 +1,52 @@
+//===- PTXBackend.cpp - The PTX back end ----------------------------------===//
+#include "compiler/Target/PTX/PTXBackend.h"
+#include "compiler/Target/BitcodeLinker.h"
+#include "compiler/Target/PTX/PTXSerializer.h"
+
+using namespace kiln;
+
+namespace {
+class PTXBackend final : public Backend {
+public:
+  TargetKind getKind() const override { return TargetKind::PTX; }
+  BinaryFormat getBinaryFormat() const override { return BinaryFormat::PTX; }
+  llvm::StringRef getDefaultArch() const override { return kDefaultCudaArch; }
+
+  llvm::Error checkOptions(const BackendOptions &options) const override {
+    if (isValidCudaArch(options.arch))
+      return llvm::Error::success();
+    return llvm::createStringError("unknown CUDA architecture '" +
+                                   options.arch +
+                                   "' (expected e.g. sm_80, sm_90, sm_90a)");
+  }
+
+  std::vector<std::string>
+  getDeviceLibraries(const BackendOptions &options) const override {
+    std::string libdevice = findLibdevice(options.libdevicePath);
+    if (libdevice.empty())
+      return {};
+    return {libdevice};
+  }
+
+  llvm::Error
+  linkDeviceLibraries(llvm::Module &module,
+                      const BackendOptions &options) const override {
+    return linkLibdeviceIfNeeded(module, options.libdevicePath, options.arch);
+  }
+
+  llvm::Expected<std::vector<uint8_t>> serialize(
+      llvm::Module &module, const BackendOptions &options,
+      llvm::function_ref<void(llvm::Module &)> onOptimized) const override {
+    auto ptx =
+        serializeToPTX(module, options.arch, options.optLevel, onOptimized);
+    if (!ptx)
+      return ptx.takeError();
+    return std::vector<uint8_t>(ptx->begin(), ptx->end());
+  }
+};
+} // namespace
+
+const Backend &kiln::getPTXBackend() {
+  static const PTXBackend backend;
+  return backend;
+}

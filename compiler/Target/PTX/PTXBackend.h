@@ -1,0 +1,15 @@
+//===- PTXBackend.h - The PTX back end --------------------------*- C++ -*-===//
+#ifndef KILN_COMPILER_TARGET_PTX_PTXBACKEND_H
+#define KILN_COMPILER_TARGET_PTX_PTXBACKEND_H
+
+#include "compiler/Target/Backend.h"
+
+namespace kiln {
+
+/// CUDA: PTXTargetInfo, libdevice, NVPTX code generation for an sm_NN
+/// architecture (PTXSerializer.h), PTX text.
+const Backend &getPTXBackend();
+
+} // namespace kiln
+
+#endif // KILN_COMPILER_TARGET_PTX_PTXBACKEND_H
