@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Runs every Kiln test (lit suites and GoogleTest binaries) and prints one
+"""Runs every Kiln test (lit suites, GoogleTest binaries and the Python
+package's pytest tests in test/Python) and prints one
 summary: the failures, the skips with their reasons, and a last line
 `N passed, N failed, N skipped`. Exit status is non-zero if anything failed
 or if no test ran.
@@ -120,6 +121,42 @@ def run_format_check(results):
         results.add(name, "pass")
 
 
+def run_pytest(build, results, out_dir):
+    """The Python package's tests (test/Python) with pytest, against the
+    package the build copied to BUILD/python; one result per test."""
+    python = "/usr/bin/python3"
+    probe = subprocess.run([python, "-c", "import pytest"], capture_output=True)
+    if probe.returncode != 0:
+        results.add("pytest: test/Python", "skip",
+                    "pytest is not installed (Debian's python3-pytest; "
+                    "scripts/setup.sh installs it)")
+        return
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    xml = os.path.join(out_dir, "pytest.xml")
+    if os.path.exists(xml):
+        os.remove(xml)
+    env = dict(os.environ, PYTHONPATH=os.path.join(build, "python"),
+               KILN_BUILD_DIR=build,
+               KILN_CACHE_DIR=os.path.join(build, "test", "kiln-cache"))
+    proc = subprocess.run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           f"--junitxml={xml}", os.path.join(root, "test", "Python")],
+                          env=env, check=False)
+    if not os.path.exists(xml):
+        results.add("pytest: test/Python", "fail",
+                    f"pytest produced no results (exit {proc.returncode})")
+        return
+    for case in ET.parse(xml).getroot().iter("testcase"):
+        name = f"pytest: {case.get('classname')}.{case.get('name')}"
+        problems = case.findall("failure") + case.findall("error")
+        skipped = case.find("skipped")
+        if problems:
+            results.add(name, "fail", (problems[0].get("message", "").splitlines() or [""])[0])
+        elif skipped is not None:
+            results.add(name, "skip", skipped.get("message", "skipped"))
+        else:
+            results.add(name, "pass")
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -132,6 +169,7 @@ def main():
     run_lit(build, results, out_dir)
     for binary in gtest_binaries(build):
         run_gtest(binary, results, out_dir)
+    run_pytest(build, results, out_dir)
 
     print("\n==== Kiln test summary ====")
     if results.skipped:
