@@ -3,6 +3,7 @@
 
 #include "llvm/Support/Format.h"
 
+#include "llvm/Support/ErrorHandling.h"
 #include <algorithm>
 
 using namespace kiln;
@@ -37,7 +38,7 @@ const char *ast::spelling(BinOp op) {
   case BinOp::MatMul:
     return "@";
   }
-  return "?";
+  llvm_unreachable("the switch on op covers every value");
 }
 
 const char *ast::spelling(UnaryOp op) {
@@ -51,7 +52,7 @@ const char *ast::spelling(UnaryOp op) {
   case UnaryOp::Not:
     return "not";
   }
-  return "?";
+  llvm_unreachable("the switch on op covers every value");
 }
 
 const char *ast::spelling(CmpOp op) {
@@ -77,7 +78,7 @@ const char *ast::spelling(CmpOp op) {
   case CmpOp::IsNot:
     return "is not";
   }
-  return "?";
+  llvm_unreachable("the switch on op covers every value");
 }
 
 const char *ast::spelling(MemoryOrder o) {
@@ -93,7 +94,7 @@ const char *ast::spelling(MemoryOrder o) {
   case MemoryOrder::SeqCst:
     return "SEQ_CST";
   }
-  return "?";
+  llvm_unreachable("the switch on o covers every value");
 }
 
 const char *ast::spelling(MemoryScope s) {
@@ -109,7 +110,7 @@ const char *ast::spelling(MemoryScope s) {
   case MemoryScope::System:
     return "SYSTEM";
   }
-  return "?";
+  llvm_unreachable("the switch on s covers every value");
 }
 
 static const char *builtinName(Builtin b) {
@@ -201,7 +202,7 @@ static const char *builtinName(Builtin b) {
   case Builtin::Print:
     return "print";
   }
-  return "?";
+  llvm_unreachable("the switch on b covers every value");
 }
 
 std::string ast::toString(IntValue v) {

@@ -1,6 +1,7 @@
 //===- ConstantFolder.cpp - Folding of Python constant expressions --------===//
 #include "compiler/Frontend/ConstantFolder.h"
 
+#include "llvm/Support/ErrorHandling.h"
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -20,7 +21,7 @@ double ConstValue::asDouble() const {
   case Kind::Bool:
     return b ? 1.0 : 0.0;
   }
-  return 0;
+  llvm_unreachable("the switch on kind covers every value");
 }
 
 IntValue ConstValue::asInt() const {
@@ -36,7 +37,7 @@ bool ConstValue::truthy() const {
   case Kind::Bool:
     return b;
   }
-  return false;
+  llvm_unreachable("the switch on kind covers every value");
 }
 
 static FoldResult ok(ConstValue v) { return FoldResult{v, {}}; }
@@ -211,7 +212,7 @@ FoldResult kiln::foldUnary(UnaryOp op, const ConstValue &a) {
       return fail("operator '~' requires an integer operand");
     return intResult(-a.asInt() - 1);
   }
-  return fail("unsupported constant operation");
+  llvm_unreachable("the switch on op covers every value");
 }
 
 FoldResult kiln::foldCompare(CmpOp op, const ConstValue &a,

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Frontend/Sema.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace kiln;
 using namespace kiln::ast;
@@ -35,7 +36,7 @@ static std::string constantSpelling(const ConstValue &v) {
     return buf;
   }
   }
-  return "?";
+  llvm_unreachable("the switch on v.kind covers every value");
 }
 
 FunctionDef *

@@ -2,6 +2,7 @@
 #include "compiler/Frontend/Types.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace kiln;
 
@@ -37,7 +38,7 @@ unsigned Type::bitWidth() const {
   case ScalarKind::Float64:
     return 64;
   }
-  return 0;
+  llvm_unreachable("the switch on sk covers every value");
 }
 
 const char *kiln::scalarKindName(ScalarKind k) {
@@ -69,7 +70,7 @@ const char *kiln::scalarKindName(ScalarKind k) {
   case ScalarKind::BFloat16:
     return "bfloat16";
   }
-  return "?";
+  llvm_unreachable("the switch on k covers every value");
 }
 
 std::string Type::str() const {

@@ -14,6 +14,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include "llvm/Support/ErrorHandling.h"
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -324,6 +325,7 @@ JitCompiler::Impl::compileFresh(const CompileRequest &request, CompileJob job,
       (!spec.types.empty() || !spec.constants.empty()))
     job.specializations.push_back(std::move(spec));
   job.arguments = request.arguments;
+  job.launchIndex = request.launchIndex;
   job.aligned16 = request.aligned16;
   job.options.target = request.target;
   job.options.arch = request.arch;
@@ -449,7 +451,7 @@ const char *kiln::cacheOriginName(CacheOrigin origin) {
   case CacheOrigin::Compiled:
     return "compiled";
   }
-  return "?";
+  llvm_unreachable("the switch on origin covers every value");
 }
 
 //===----------------------------------------------------------------------===//
@@ -513,8 +515,8 @@ JitCompiler::compile(const CompileRequest &request) {
   }
   if (!params)
     return impl->compileDiscoveringParameters(request, start);
-  llvm::Expected<ResolvedArguments> resolved =
-      resolveArguments(request.kernel, *params, *request.arguments);
+  llvm::Expected<ResolvedArguments> resolved = resolveArguments(
+      request.kernel, *params, *request.arguments, request.launchIndex);
   if (!resolved)
     return resolved.takeError();
   llvm::Expected<KeyedRequest> keyed =

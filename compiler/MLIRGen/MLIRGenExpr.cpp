@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace kiln;
 using namespace kiln::detail;
@@ -240,7 +241,7 @@ Value MLIRGenImpl::genUnary(const ast::UnaryExpr &e) {
   case ast::UnaryOp::Invert:
     return arith::XOrIOp::create(builder, l, v, constInt(l, t, -1));
   }
-  return v;
+  llvm_unreachable("the switch on e.op covers every value");
 }
 
 Value MLIRGenImpl::genBinary(const ast::BinaryExpr &e) {

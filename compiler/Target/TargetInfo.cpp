@@ -2,6 +2,7 @@
 #include "compiler/Target/TargetInfo.h"
 #include "compiler/Target/PTX/PTXTargetInfo.h"
 #include "compiler/Target/SPIRV/SPIRVTargetInfo.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace kiln;
 
@@ -32,7 +33,7 @@ unsigned TargetInfo::getAddressSpace(kiln::MemorySpace space) const {
   case kiln::MemorySpace::Private:
     return getPrivateAddressSpace();
   }
-  return getGlobalAddressSpace();
+  llvm_unreachable("the switch on space covers every value");
 }
 
 mlir::Value TargetInfo::getDynamicLocalMemoryBase(mlir::OpBuilder &,
@@ -71,7 +72,7 @@ mlir::LLVM::AtomicOrdering successOrdering(kiln::MemoryOrder order) {
   case kiln::MemoryOrder::SeqCst:
     return mlir::LLVM::AtomicOrdering::seq_cst;
   }
-  return mlir::LLVM::AtomicOrdering::seq_cst;
+  llvm_unreachable("the switch on order covers every value");
 }
 
 mlir::LLVM::AtomicOrdering failureOrderingOf(kiln::MemoryOrder order) {

@@ -8,6 +8,7 @@
 #include "kiln/runtime/Device.h"
 
 #include "kiln/runtime/Buffer.h"
+#include "kiln/runtime/Unreachable.h"
 
 namespace kiln {
 
@@ -20,7 +21,7 @@ const char *backendName(Backend backend) {
   case Backend::LevelZero:
     return "level_zero";
   }
-  return "unknown";
+  KILN_UNREACHABLE("the switch on backend covers every value");
 }
 
 StatusOr<std::shared_ptr<Queue>>

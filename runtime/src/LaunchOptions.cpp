@@ -15,6 +15,7 @@
 #include "kiln/runtime/Launch.h"
 #include "kiln/runtime/Queue.h"
 
+#include "kiln/runtime/Unreachable.h"
 #include <algorithm>
 #include <string>
 
@@ -109,7 +110,7 @@ const char *launchAttributeName(LaunchAttribute attribute) {
   case LaunchAttribute::SharedMemCarveout:
     return "sharedMemCarveout";
   }
-  return "unknown launch attribute";
+  KILN_UNREACHABLE("the switch on attribute covers every value");
 }
 
 LaunchAttributeSet LaunchOptions::attributes() const {

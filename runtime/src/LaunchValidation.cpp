@@ -11,6 +11,7 @@
 #include "kiln/runtime/Device.h"
 #include "kiln/runtime/Executable.h"
 
+#include "kiln/runtime/Unreachable.h"
 #include <algorithm>
 #include <limits>
 
@@ -209,7 +210,7 @@ std::string describe(const KernelArg &arg) {
   case KernelArg::Kind::LocalAccessor:
     return what + " local accessor";
   }
-  return what;
+  KILN_UNREACHABLE("the switch on arg.kind() covers every value");
 }
 
 Status checkScalar(const KernelMetadata &metadata, const KernelParam &param,

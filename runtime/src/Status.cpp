@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kiln/runtime/Status.h"
+#include "kiln/runtime/Unreachable.h"
 
 namespace kiln {
 
@@ -24,7 +25,7 @@ const char *statusCodeName(StatusCode code) {
   case StatusCode::Internal:
     return "INTERNAL";
   }
-  return "UNKNOWN";
+  KILN_UNREACHABLE("the switch on code covers every value");
 }
 
 std::string Status::toString() const {

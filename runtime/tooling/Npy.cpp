@@ -10,6 +10,7 @@
 
 #include "kiln/runtime/KernelBinaryFile.h"
 
+#include "kiln/runtime/Unreachable.h"
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -326,7 +327,7 @@ const char *npyDescriptor(DType dtype) {
   for (const DescriptorEntry &e : kDescriptors)
     if (e.type == dtype)
       return e.descr;
-  return "?";
+  KILN_UNREACHABLE("the switch on value covers every value");
 }
 
 StatusOr<NpyArray> parseNpy(const std::vector<uint8_t> &bytes,

@@ -10,6 +10,7 @@
 #include "compiler/Target/LLVMCombine.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace mlir;
 using namespace kiln;
@@ -29,7 +30,7 @@ LLVM::AtomicOrdering llvmOrdering(MemoryOrder order) {
   case MemoryOrder::SeqCst:
     return LLVM::AtomicOrdering::seq_cst;
   }
-  return LLVM::AtomicOrdering::seq_cst;
+  llvm_unreachable("the switch on order covers every value");
 }
 
 /// Floats take part in atomics as their bits.
@@ -72,7 +73,7 @@ std::optional<LLVM::AtomicBinOp> binOp(AtomicKind kind, bool isFloat) {
   case AtomicKind::Exchange:
     return LLVM::AtomicBinOp::xchg;
   }
-  return std::nullopt;
+  llvm_unreachable("the switch on kind covers every value");
 }
 
 /// The new value a float read-modify-write computes from the old one.

@@ -8,6 +8,7 @@
 #include "compiler/Target/PTX/PTXTargetInfo.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace mlir;
 using namespace kiln;
@@ -29,7 +30,7 @@ NVVM::ShflKind shuffleKind(ShuffleMode mode) {
   case ShuffleMode::Xor:
     return NVVM::ShflKind::bfly;
   }
-  return NVVM::ShflKind::idx;
+  llvm_unreachable("the switch on mode covers every value");
 }
 
 /// One shfl.sync of an i32 over the full warp.

@@ -3,6 +3,7 @@
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace mlir;
 using namespace kiln;
@@ -146,7 +147,7 @@ llvm::StringRef PTXTargetInfo::getSyncScope(MemoryScope scope) const {
   case MemoryScope::System:
     return "";
   }
-  return "";
+  llvm_unreachable("the switch on scope covers every value");
 }
 
 bool PTXTargetInfo::hasNativeFloatAtomic(AtomicKind kind, Type type) const {

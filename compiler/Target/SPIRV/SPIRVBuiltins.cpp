@@ -8,6 +8,7 @@
 #include "compiler/Target/SPIRV/SPIRVTargetInfo.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace mlir;
 using namespace kiln;
@@ -49,7 +50,7 @@ StringRef shuffleName(ShuffleMode mode) {
   case ShuffleMode::Xor:
     return "sub_group_shuffle_xor";
   }
-  return "sub_group_shuffle";
+  llvm_unreachable("the switch on mode covers every value");
 }
 
 std::pair<std::string, bool> reduceName(CollectiveOp op) {
@@ -71,7 +72,7 @@ std::pair<std::string, bool> reduceName(CollectiveOp op) {
   case CollectiveOp::Xor:
     return {"sub_group_non_uniform_reduce_xor", false};
   }
-  return {"sub_group_reduce_add", false};
+  llvm_unreachable("the switch on op covers every value");
 }
 } // namespace
 

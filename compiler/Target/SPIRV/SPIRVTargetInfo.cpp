@@ -2,6 +2,7 @@
 #include "compiler/Target/SPIRV/SPIRVTargetInfo.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace mlir;
 using namespace kiln;
@@ -109,7 +110,7 @@ llvm::StringRef SPIRVTargetInfo::getSyncScope(MemoryScope scope) const {
   case MemoryScope::System:
     return "";
   }
-  return "";
+  llvm_unreachable("the switch on scope covers every value");
 }
 
 bool SPIRVTargetInfo::hasNativeFloatAtomic(AtomicKind kind, Type type) const {
@@ -133,7 +134,7 @@ int32_t spirvScope(MemoryScope scope) {
   case MemoryScope::WorkItem:
     return 4; // Invocation
   }
-  return 1;
+  llvm_unreachable("the switch on scope covers every value");
 }
 
 int32_t spirvSemantics(MemoryOrder order, unsigned addressSpace) {
@@ -151,7 +152,7 @@ int32_t spirvSemantics(MemoryOrder order, unsigned addressSpace) {
   case MemoryOrder::SeqCst:
     return 0x10 | storage;
   }
-  return 0x10 | storage;
+  llvm_unreachable("the switch on order covers every value");
 }
 
 Value i32Constant(OpBuilder &b, Location loc, int32_t v) {

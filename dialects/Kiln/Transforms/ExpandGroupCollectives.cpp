@@ -22,6 +22,7 @@
 namespace kiln {
 #define GEN_PASS_DEF_KILNEXPANDGROUPCOLLECTIVES
 #include "dialects/Kiln/Transforms/Passes.h.inc"
+#include "llvm/Support/ErrorHandling.h"
 } // namespace kiln
 
 using namespace mlir;
@@ -77,7 +78,7 @@ Value combine(OpBuilder &b, Location loc, CollectiveOp op, Value lhs,
   case CollectiveOp::Xor:
     return arith::XOrIOp::create(b, loc, lhs, rhs);
   }
-  return lhs;
+  llvm_unreachable("the switch on op covers every value");
 }
 
 /// The value `x` with `combine(identity, x) == x`.
