@@ -79,22 +79,43 @@ def _fold(values, op, x, what):
     return x.dtype.type(acc)
 
 
+def _reduce(values, memo, op, x, what):
+    key = ("reduce", op)
+    if key not in memo:
+        memo[key] = _fold(values, op, x, what)
+    return memo[key]
+
+
+def _prefixes(values, memo, op, x, what):
+    """The inclusive prefixes, computed once per group and collective."""
+    key = ("scan", op)
+    if key not in memo:
+        if op in ("and", "or", "xor") and x.dtype.kind == "f":
+            raise TypeError(f"{what}: op {op!r} needs integer values, not {x.dtype.name}")
+        combine = _combine(op, what)
+        acc, out = values[0], []
+        for i, v in enumerate(values):
+            acc = v if i == 0 else combine(acc, v)
+            out.append(x.dtype.type(acc))
+        memo[key] = out
+    return memo[key]
+
+
 def _scan(group, x, op, inclusive, what):
     _check(group, Group, what)
     x = _typed(x, what)
-    values = group._sync.exchange(group._lid, x, what)
-    own = group._lid + 1 if inclusive else group._lid
-    if own == 0:
-        _combine(op, what)
-        return _identity(op, x)
-    return _fold(values[:own], op, x, what)
+    values, memo = group._sync.exchange(group._lid, x, what)
+    prefixes = _prefixes(values, memo, op, x, what)
+    if inclusive:
+        return prefixes[group._lid]
+    return prefixes[group._lid - 1] if group._lid else _identity(op, x)
 
 
 def group_reduce(group, x, op):
     _check(group, Group, "group_reduce")
     x = _typed(x, "group_reduce")
-    return _fold(group._sync.exchange(group._lid, x, "group_reduce"), op, x,
-                 "group_reduce")
+    values, memo = group._sync.exchange(group._lid, x, "group_reduce")
+    return _reduce(values, memo, op, x, "group_reduce")
 
 
 def group_inclusive_scan(group, x, op):
@@ -108,11 +129,12 @@ def group_exclusive_scan(group, x, op):
 def group_broadcast(group, x, local_linear_id):
     _check(group, Group, "group_broadcast")
     x = _typed(x, "group_broadcast")
-    values = group._sync.exchange(group._lid, x, "group_broadcast")
+    values, _ = group._sync.exchange(group._lid, x, "group_broadcast")
     return values[int(local_linear_id)]
 
 
 def sub_group_reduce(sg, x, op):
     _check(sg, SubGroup, "sub_group_reduce")
     x = _typed(x, "sub_group_reduce")
-    return _fold(sg._exchange(x, "sub_group_reduce"), op, x, "sub_group_reduce")
+    values, memo = sg._sync.exchange(sg._lane, x, "sub_group_reduce")
+    return _reduce(values, memo, op, x, "sub_group_reduce")

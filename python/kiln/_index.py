@@ -113,7 +113,7 @@ class SubGroup:
         return self._lane == 0
 
     def _exchange(self, value, what):
-        return self._sync.exchange(self._lane, value, what)
+        return self._sync.exchange(self._lane, value, what)[0]
 
     def shuffle(self, x, lane):
         """x of `lane` (taken modulo the sub-group size, as CUDA's shfl)."""

@@ -18,59 +18,70 @@ class Aborted(Exception):
 
 
 class GroupSync:
-    __slots__ = ("_cond", "_size", "_running", "_arrived", "_generation",
-                 "_slots", "_launch")
+    __slots__ = ("_lock", "_size", "_running", "_waiters", "_slots", "_launch",
+                 "_exchanging", "_snapshot")
 
     def __init__(self, size, launch):
-        self._cond = threading.Condition()
+        self._lock = threading.Lock()
         self._size = size
         self._running = size
-        self._arrived = 0
-        self._generation = 0
+        self._waiters = []  # one held lock per waiting work-item
         self._slots = [_MISSING] * size
         self._launch = launch  # has .failed (a threading.Event)
+        self._exchanging = False
+        self._snapshot = None
 
-    def wait(self):
-        with self._cond:
+    def wait(self, exchanging=False):
+        with self._lock:
             if self._launch.failed.is_set():
                 raise Aborted()
-            generation = self._generation
-            self._arrived += 1
-            if self._arrived >= self._running:
+            self._exchanging |= exchanging
+            if len(self._waiters) + 1 >= self._running:
                 self._release()
                 return
-            while generation == self._generation:
-                # The timeout only bounds how long an abort goes unseen.
-                self._cond.wait(0.05)
-                if self._launch.failed.is_set():
-                    raise Aborted()
+            # Each waiter sleeps on a lock of its own, which the last
+            # arrival releases: no wake-up contends for a shared lock.
+            waiter = threading.Lock()
+            waiter.acquire()
+            self._waiters.append(waiter)
+        # The timeout only bounds how long an abort goes unseen.
+        while not waiter.acquire(timeout=0.05):
+            if self._launch.failed.is_set():
+                raise Aborted()
 
     def _release(self):
-        self._arrived = 0
-        self._generation += 1
-        self._cond.notify_all()
+        if self._exchanging:
+            # One copy of the values for the whole group, with a memo for
+            # what the collectives compute from them (once, not per item).
+            values = tuple(self._slots)
+            missing = [i for i, v in enumerate(values) if v is _MISSING]
+            self._snapshot = (values, {}, missing)
+            self._exchanging = False
+        waiters, self._waiters = self._waiters, []
+        for waiter in waiters:
+            waiter.release()
 
     def leave(self):
         """The calling work-item returned from the kernel."""
-        with self._cond:
+        with self._lock:
             self._running -= 1
-            if self._arrived and self._arrived >= self._running:
+            if self._waiters and len(self._waiters) >= self._running:
                 self._release()
 
     def exchange(self, index, value, what):
-        """Every work-item's `value`, in order of `index`."""
+        """Every work-item's `value`, in order of `index`, and a memo dict
+        shared by the group for results computed from them."""
         self._slots[index] = value
-        self.wait()
-        values = list(self._slots)
+        self.wait(exchanging=True)
+        values, memo, missing = self._snapshot
         self.wait()
         self._slots[index] = _MISSING
-        if any(v is _MISSING for v in values):
-            missing = [i for i, v in enumerate(values) if v is _MISSING]
+        if missing:
             raise RuntimeError(
                 f"{what}: work-item(s) {missing} of the group did not reach "
                 "this collective (it was called in non-uniform control flow, "
                 "which the spec leaves undefined)")
-        return values
+        return values, memo
 
 
 class NoSync:
@@ -98,4 +109,4 @@ class NoSync:
 
     def exchange(self, index, value, what):
         self._check(what)
-        return [value]
+        return (value,), {}
