@@ -184,3 +184,29 @@ def test_nd_item_queries_are_row_major():
     assert out[:, 1].tolist() == ((gi // 2) * 2 + gj // 3).ravel().tolist()
     assert (out[:, 2] == 4 * 100 + 6).all() and (out[:, 3] == 242).all()
     assert out[:, 4].sum() == 4
+
+
+@kiln.kernel
+def hillis_steele(it: NdItem, x: Array[int32], out: Array[int32],
+                  buf: LocalAccessor[int32, 2]):
+    lid = it.get_local_id(0)
+    n = it.get_local_range(0)
+    buf[0, lid] = x[it.get_global_id(0)]
+    group_barrier(it.get_group())
+    src = 0
+    offset = 1
+    while offset < n:
+        dst = 1 - src
+        buf[dst, lid] = buf[src, lid] + (buf[src, lid - offset] if lid >= offset else 0)
+        group_barrier(it.get_group())
+        src = dst
+        offset *= 2
+    out[it.get_global_id(0)] = buf[src, lid]
+
+
+def test_prefix_sum_with_local_memory_and_barriers_in_a_loop():
+    x = np.random.default_rng(9).integers(-9, 9, 96).astype(np.int32)
+    out = np.zeros_like(x)
+    kiln.call_kernel(hillis_steele, kiln.NdRange(96, 32), x, out,
+                     kiln.LocalAccessor((2, 32), kiln.int32), **PY)
+    assert np.array_equal(out, np.cumsum(x.reshape(3, 32), 1).ravel())
