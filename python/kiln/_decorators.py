@@ -59,6 +59,37 @@ class _Function:
                 values[name] = value
         return values
 
+    def device_functions(self):
+        """The device functions the body calls, found as Python resolves
+        them (closure cells, then globals; `module.f` through a module
+        global), and those they call in turn, by name."""
+        found = {}
+        pending = [self]
+        while pending:
+            func = pending.pop()
+            for name, value in func._referenced():
+                if isinstance(value, DeviceFunction) and name not in found:
+                    found[name] = value
+                    pending.append(value)
+        return found
+
+    def _referenced(self):
+        names = _names(self.py_func.__code__)
+        closure = self.closure
+        for name in sorted(names | set(closure)):
+            if name in closure:
+                try:
+                    yield name, closure[name].cell_contents
+                except ValueError:
+                    pass
+            elif name in self.globals:
+                value = self.globals[name]
+                if inspect.ismodule(value):
+                    for attr in sorted(names):
+                        yield attr, getattr(value, attr, None)
+                else:
+                    yield name, value
+
     def simulated(self, generation):
         """The function the simulator runs (see _simulate.py), rebuilt once
         per launch so that later module-level definitions are seen."""

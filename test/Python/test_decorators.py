@@ -88,3 +88,32 @@ def test_source_unavailable_is_recorded_not_raised():
     k = scope["k"]
     assert k.source is None and k.source_error
     assert k.first_line == 1
+
+
+@kiln.device_func
+def leaf(x):
+    return x + 1
+
+
+@kiln.device_func
+def middle(x):
+    return leaf(x) * 2
+
+
+def make_with_helper():
+    @kiln.device_func
+    def local_helper(x):
+        return x - 1
+
+    @kiln.kernel
+    def uses(item, a):
+        a[0] = middle(local_helper(a[0]))
+
+    return uses
+
+
+def test_called_device_functions_are_resolved_through_globals_and_closures():
+    found = make_with_helper().device_functions()
+    assert sorted(found) == ["leaf", "local_helper", "middle"]
+    assert found["leaf"] is leaf and found["middle"] is middle
+    assert module_level.device_functions() == {}
