@@ -18,12 +18,11 @@ class Aborted(Exception):
 
 
 class GroupSync:
-    __slots__ = ("_lock", "_size", "_running", "_waiters", "_slots", "_launch",
+    __slots__ = ("_lock", "_running", "_waiters", "_slots", "_launch",
                  "_exchanging", "_snapshot")
 
     def __init__(self, size, launch):
         self._lock = threading.Lock()
-        self._size = size
         self._running = size
         self._waiters = []  # one held lock per waiting work-item
         self._slots = [_MISSING] * size
