@@ -1,6 +1,7 @@
 """The simulator agrees with the compiled kernels: kernels of
-examples/*.py and examples/dpex/*.py run both in the simulator and through kiln-run on the CPU device (OpenCL
-through PoCL), with the same .npy inputs, and the outputs compared.
+examples/*.py and examples/dpex/*.py run both in the simulator and through
+kiln-run on the CPU device (OpenCL through PoCL), with the same .npy
+inputs, and the outputs compared.
 Skipped, with the reason, where kiln-run or the CPU device is missing."""
 
 import os
