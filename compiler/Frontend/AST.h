@@ -612,6 +612,9 @@ struct VarDecl {
   SourceLoc loc;
   Type type;
   bool isParam = false;
+  /// A local whose type an annotation fixed (`x: float32 = 0`); other
+  /// locals take the promotion of the values assigned to them.
+  bool isAnnotated = false;
   unsigned paramIndex = 0;
   /// A parameter that the body assigns to (MLIRGen copies it to memory).
   bool isAssigned = false;

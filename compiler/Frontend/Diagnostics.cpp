@@ -59,6 +59,10 @@ void DiagnosticEngine::error(SourceLoc loc, const llvm::Twine &message) {
 }
 
 void DiagnosticEngine::warning(SourceLoc loc, const llvm::Twine &message) {
+  // A function checked again (locals unified, docs/language.md section 5)
+  // meets its warnings again: each is printed once.
+  if (!printedWarnings.insert({loc.ptr, message.str()}).second)
+    return;
   if (!truncated)
     print(loc, llvm::SourceMgr::DK_Warning, message);
 }

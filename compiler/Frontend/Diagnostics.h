@@ -15,6 +15,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
+#include <set>
+#include <string>
+#include <utility>
 
 namespace kiln {
 
@@ -62,6 +65,7 @@ private:
   const char *bufferEnd = nullptr;
   unsigned numErrors = 0;
   bool truncated = false;
+  std::set<std::pair<const char *, std::string>> printedWarnings;
 };
 
 } // namespace kiln

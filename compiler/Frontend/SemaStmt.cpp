@@ -212,7 +212,13 @@ void Sema::assignTo(ExprPtr &target, ExprPtr &value) {
         declare(n->name, n->loc, Type::invalid());
         return;
       }
-      finalizeWeak(value);
+      // A local unified from all its assignments has that type from the
+      // first (the check before this one found it).
+      auto unified = unifiedLocals.find(n->name);
+      if (unified != unifiedLocals.end())
+        convertTo(value, unified->second);
+      else
+        finalizeWeak(value);
       VarDecl *d = declare(n->name, n->loc, value->type);
       target = std::make_unique<VarRefExpr>(n->loc, d);
       target->type = d->type;
@@ -230,8 +236,9 @@ void Sema::assignTo(ExprPtr &target, ExprPtr &value) {
     }
     if (d->isParam)
       d->isAssigned = true;
-    if (d->type.isValid())
-      convertImplicitly(value, d->type, "assignment to '" + d->name + "'");
+    std::string context = "assignment to '" + d->name + "'";
+    if (d->type.isValid() && !unifyLocal(d, value, context))
+      convertImplicitly(value, d->type, context);
     target = std::make_unique<VarRefExpr>(n->loc, d);
     target->type = d->type;
     return;
@@ -409,6 +416,8 @@ void Sema::checkAnnAssign(AnnAssignStmt &s) {
   } else {
     d = declare(n->name, n->loc, type);
   }
+  if (type.isValid())
+    d->isAnnotated = true;
   s.target = std::make_unique<VarRefExpr>(n->loc, d);
   s.target->type = d->type;
   if (s.value && s.value->type.isValid() && d->type.isValid())
@@ -419,6 +428,7 @@ void Sema::checkAugAssign(AugAssignStmt &s) {
   Expr *t = s.target.get();
   Type targetType;
   bool isStore = false;
+  VarDecl *local = nullptr;
   if (auto *n = llvm::dyn_cast<NameExpr>(t)) {
     auto it = vars.find(n->name);
     if (it == vars.end()) {
@@ -439,6 +449,7 @@ void Sema::checkAugAssign(AugAssignStmt &s) {
     s.target = std::make_unique<VarRefExpr>(n->loc, d);
     s.target->type = d->type;
     targetType = d->type;
+    local = d;
   } else if (llvm::isa<SubscriptExpr>(t)) {
     checkExpr(s.target);
     if (!s.target->type.isValid())
@@ -462,7 +473,7 @@ void Sema::checkAugAssign(AugAssignStmt &s) {
     return;
   if (isStore)
     convertForStore(combined, targetType, "augmented assignment");
-  else
+  else if (!local || !unifyLocal(local, combined, "augmented assignment"))
     convertImplicitly(combined, targetType, "augmented assignment");
   s.combined = std::move(combined);
 }
