@@ -1,9 +1,9 @@
 //===- AST.cpp - Printing the AST (kilnc --emit=ast) ----------------------===//
 #include "compiler/Frontend/AST.h"
 
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 
-#include "llvm/Support/ErrorHandling.h"
 #include <algorithm>
 
 using namespace kiln;

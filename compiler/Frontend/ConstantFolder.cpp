@@ -2,6 +2,7 @@
 #include "compiler/Frontend/ConstantFolder.h"
 
 #include "llvm/Support/ErrorHandling.h"
+
 #include <cmath>
 #include <limits>
 #include <utility>

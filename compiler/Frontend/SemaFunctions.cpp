@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Frontend/Sema.h"
+
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace kiln;

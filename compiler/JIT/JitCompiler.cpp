@@ -11,10 +11,10 @@
 #include "compiler/Session/CompileSession.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
-#include "llvm/Support/ErrorHandling.h"
 #include <chrono>
 #include <cstdio>
 #include <map>

@@ -2,6 +2,7 @@
 #include "compiler/Target/TargetInfo.h"
 #include "compiler/Target/PTX/PTXTargetInfo.h"
 #include "compiler/Target/SPIRV/SPIRVTargetInfo.h"
+
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace kiln;

@@ -14,8 +14,8 @@
 #include "kiln/runtime/Executable.h"
 #include "kiln/runtime/Launch.h"
 #include "kiln/runtime/Queue.h"
-
 #include "kiln/runtime/Unreachable.h"
+
 #include <algorithm>
 #include <string>
 

@@ -10,8 +10,8 @@
 #include "kiln/runtime/Buffer.h"
 #include "kiln/runtime/Device.h"
 #include "kiln/runtime/Executable.h"
-
 #include "kiln/runtime/Unreachable.h"
+
 #include <algorithm>
 #include <limits>
 

@@ -9,8 +9,8 @@
 #include "kiln/runtime/Npy.h"
 
 #include "kiln/runtime/KernelBinaryFile.h"
-
 #include "kiln/runtime/Unreachable.h"
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>

@@ -15,6 +15,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <limits>
@@ -22,7 +23,6 @@
 namespace kiln {
 #define GEN_PASS_DEF_KILNEXPANDGROUPCOLLECTIVES
 #include "dialects/Kiln/Transforms/Passes.h.inc"
-#include "llvm/Support/ErrorHandling.h"
 } // namespace kiln
 
 using namespace mlir;
