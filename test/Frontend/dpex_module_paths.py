@@ -18,7 +18,7 @@ def twice(x):
 
 # CHECK-LABEL: kiln.kernel @tiles(
 # CHECK-SAME: !kiln.nd_item
-# CHECK-SAME: !kiln.array<f32, 1, local> {kiln.dtype = "float32", kiln.local_accessor
+# CHECK-SAME: !kiln.array<f32, 1, local> {{{.*}}kiln.local_accessor
 # CHECK: kiln.private_alloc
 # CHECK: kiln.barrier %{{.+}}, work_group
 # CHECK: kiln.atomic_rmw add %{{.+}}, relaxed, device
