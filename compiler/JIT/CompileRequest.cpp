@@ -1,7 +1,7 @@
 //===- CompileRequest.cpp - Cache key and provenance of a request ---------===//
 #include "compiler/JIT/CompileRequest.h"
 #include "compiler/Driver/SourceLoader.h"
-#include "compiler/Target/BitcodeLinker.h"
+#include "compiler/Target/TargetBackend.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
@@ -73,8 +73,9 @@ llvm::Expected<CacheKey> kiln::buildCacheKey(const CompileRequest &request,
     key.add("constant", "constant '" + name + "'", canonicalConstant(value));
   for (const std::string &name : request.aligned16)
     key.add("alignment", "16-byte alignment of '" + name + "'", "yes");
-  key.add("target", "target", targetKindName(request.target));
-  if (request.target == TargetKind::PTX)
+  const TargetBackend &backend = getTargetBackend(request.target);
+  key.add("target", "target", backend.getName());
+  if (backend.hasArch())
     key.add("arch", "arch", request.arch);
   key.add("options", "opt level", "O" + std::to_string(request.optLevel));
   key.add("options", "debug", request.debug ? "on" : "off");
@@ -89,18 +90,20 @@ llvm::Expected<CacheKey> kiln::buildCacheKey(const CompileRequest &request,
       return digest.takeError();
     key.add("library", "library '" + path + "'", toHex(*digest), true);
   }
-  if (request.target == TargetKind::PTX) {
-    // Linked only when the kernel calls into it, but keyed always: finding
-    // out would need the compile the cache is there to avoid.
-    std::string libdevice = findLibdevice(request.libdevicePath);
-    if (libdevice.empty()) {
-      key.add("library", "libdevice", "none");
-    } else {
-      llvm::Expected<Digest> digest = digestFile(libdevice);
-      if (!digest)
-        return digest.takeError();
-      key.add("library", "libdevice", toHex(*digest), true);
+  // The back end's libraries are linked only when the kernel calls into
+  // them, but keyed always: finding out would need the compile the cache
+  // is there to avoid.
+  BackendOptions options;
+  options.libdevicePath = request.libdevicePath;
+  for (const DeviceLibrary &library : backend.getDeviceLibraries(options)) {
+    if (library.path.empty()) {
+      key.add("library", library.name, "none");
+      continue;
     }
+    llvm::Expected<Digest> digest = digestFile(library.path);
+    if (!digest)
+      return digest.takeError();
+    key.add("library", library.name, toHex(*digest), true);
   }
   return key;
 }

@@ -2,9 +2,9 @@
 #include "compiler/Pipeline/DeviceCompiler.h"
 #include "compiler/Pipeline/KernelMetadataFromKiln.h"
 #include "compiler/Target/ArgumentBlockEntry.h"
-#include "compiler/Target/Backend.h"
 #include "compiler/Target/BitcodeLinker.h"
 #include "compiler/Target/LLVMCodegen.h"
+#include "compiler/Target/TargetBackend.h"
 #include "dialects/Kiln/IR/KilnOps.h"
 #include "kiln/runtime/ArgumentBlock.h"
 
@@ -62,7 +62,7 @@ BackendOptions backendOptions(const CompileOptions &options) {
 }
 
 llvm::Expected<std::vector<uint8_t>>
-generateDeviceCode(llvm::Module &module, const Backend &backend,
+generateDeviceCode(llvm::Module &module, const TargetBackend &backend,
                    const BackendOptions &options, const StageHooks &hooks,
                    bool &stopped) {
   auto observe = [&](llvm::Module &m) {
@@ -95,7 +95,7 @@ ExternalDeviceFunctions externalDeviceFunctions(ModuleOp module) {
 
 llvm::Error linkDeviceLibraries(llvm::Module &module,
                                 const CompileOptions &options,
-                                const Backend &backend,
+                                const TargetBackend &backend,
                                 const ExternalDeviceFunctions &externs) {
   for (const std::string &path : options.bitcodeLibraries)
     if (llvm::Error error = linkBitcodeFile(module, path))
@@ -150,7 +150,7 @@ LogicalResult specializeLaunchRank(ModuleOp module, unsigned rank) {
 llvm::Expected<KernelBinary>
 kiln::compileKilnModule(ModuleOp module, const CompileOptions &options,
                         const StageHooks &hooks) {
-  const Backend &backend = getBackend(options.target);
+  const TargetBackend &backend = getTargetBackend(options.target);
   if (llvm::Error error = backend.checkOptions(backendOptions(options)))
     return error;
   KernelBinary binary;

@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/JIT/ArtifactProperties.h"
 #include "compiler/Session/CompileSession.h"
-#include "compiler/Target/PTX/PTXSerializer.h"
+#include "compiler/Target/TargetBackend.h"
 #include "kiln/runtime/KernelBinaryFile.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -47,8 +47,10 @@ cl::opt<Format> format(
 cl::opt<std::string>
     llvmFor("llvm-for", cl::desc("Device whose LLVM IR --target=llvm prints"),
             cl::value_desc("ptx|spirv"), cl::init("spirv"), cl::cat(category));
-cl::opt<std::string> arch("arch", cl::desc("CUDA architecture for PTX"),
-                          cl::init(kDefaultCudaArch), cl::cat(category));
+cl::opt<std::string>
+    arch("arch", cl::desc("CUDA architecture for PTX"),
+         cl::init(getTargetBackend(TargetKind::PTX).getDefaultArch().str()),
+         cl::cat(category));
 cl::opt<unsigned> optLevel("O", cl::desc("Optimisation level 0..3"), cl::Prefix,
                            cl::init(2), cl::cat(category));
 
@@ -230,9 +232,11 @@ int main(int argc, char **argv) {
       return fail("--signature '" + text + "': " + error);
     specs.push_back(std::move(*spec));
   }
-  if (options.target == TargetKind::PTX && !isValidCudaArch(arch))
-    return fail("unknown CUDA architecture '" + arch +
-                "' (expected e.g. sm_80, sm_90, sm_90a)");
+  BackendOptions backendOptions;
+  backendOptions.arch = arch;
+  if (llvm::Error error =
+          getTargetBackend(options.target).checkOptions(backendOptions))
+    return fail(llvm::toString(std::move(error)));
 
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(inputPath);
   if (!buffer)

@@ -6,7 +6,7 @@
 using namespace kiln;
 
 namespace {
-class PTXBackend final : public Backend {
+class PTXBackend final : public TargetBackend {
 public:
   TargetKind getKind() const override { return TargetKind::PTX; }
   BinaryFormat getBinaryFormat() const override { return BinaryFormat::PTX; }
@@ -20,12 +20,9 @@ public:
                                    "' (expected e.g. sm_80, sm_90, sm_90a)");
   }
 
-  std::vector<std::string>
+  std::vector<DeviceLibrary>
   getDeviceLibraries(const BackendOptions &options) const override {
-    std::string libdevice = findLibdevice(options.libdevicePath);
-    if (libdevice.empty())
-      return {};
-    return {libdevice};
+    return {{"libdevice", findLibdevice(options.libdevicePath)}};
   }
 
   llvm::Error
@@ -46,7 +43,7 @@ public:
 };
 } // namespace
 
-const Backend &kiln::getPTXBackend() {
+const TargetBackend &kiln::getPTXBackend() {
   static const PTXBackend backend;
   return backend;
 }

@@ -2,13 +2,13 @@
 #ifndef KILN_COMPILER_TARGET_PTX_PTXBACKEND_H
 #define KILN_COMPILER_TARGET_PTX_PTXBACKEND_H
 
-#include "compiler/Target/Backend.h"
+#include "compiler/Target/TargetBackend.h"
 
 namespace kiln {
 
 /// CUDA: PTXTargetInfo, libdevice, NVPTX code generation for an sm_NN
 /// architecture (PTXSerializer.h), PTX text.
-const Backend &getPTXBackend();
+const TargetBackend &getPTXBackend();
 
 } // namespace kiln
 

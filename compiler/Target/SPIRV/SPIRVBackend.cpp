@@ -6,7 +6,7 @@
 using namespace kiln;
 
 namespace {
-class SPIRVBackend final : public Backend {
+class SPIRVBackend final : public TargetBackend {
 public:
   TargetKind getKind() const override { return TargetKind::SPIRV; }
   BinaryFormat getBinaryFormat() const override { return BinaryFormat::SPIRV; }
@@ -23,7 +23,7 @@ public:
 };
 } // namespace
 
-const Backend &kiln::getSPIRVBackend() {
+const TargetBackend &kiln::getSPIRVBackend() {
   static const SPIRVBackend backend;
   return backend;
 }

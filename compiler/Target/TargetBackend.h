@@ -1,4 +1,4 @@
-//===- Backend.h - One object per target, behind a registry -----*- C++ -*-===//
+//===- TargetBackend.h - One object per target, in a registry --*- C++ -*-===//
 //
 // Everything that differs per target after the kiln dialect, in one place
 // (IREE's TargetBackend, cut down): the lowering hooks (TargetInfo), the
@@ -9,8 +9,8 @@
 // kiln-opt) needs only TargetInfo.h.
 //
 //===----------------------------------------------------------------------===//
-#ifndef KILN_COMPILER_TARGET_BACKEND_H
-#define KILN_COMPILER_TARGET_BACKEND_H
+#ifndef KILN_COMPILER_TARGET_TARGETBACKEND_H
+#define KILN_COMPILER_TARGET_TARGETBACKEND_H
 
 #include "compiler/Target/TargetInfo.h"
 #include "kiln/runtime/KernelMetadata.h"
@@ -38,9 +38,15 @@ struct BackendOptions {
   std::string libdevicePath;
 };
 
-class Backend {
+/// A device library a back end links (BitcodeLinker.h).
+struct DeviceLibrary {
+  std::string name; ///< How messages and cache keys name it ("libdevice").
+  std::string path; ///< Its file; empty when it was not found.
+};
+
+class TargetBackend {
 public:
-  virtual ~Backend() = default;
+  virtual ~TargetBackend() = default;
 
   virtual TargetKind getKind() const = 0;
   /// The name tools and the pass options use ("ptx", "spirv").
@@ -65,9 +71,9 @@ public:
     return llvm::Error::success();
   }
 
-  /// The device library files this target links when a kernel needs them
-  /// (PTX: libdevice), as found now; what a cache key must cover.
-  virtual std::vector<std::string>
+  /// The device libraries this target links when a kernel needs them
+  /// (PTX: libdevice), as found now: what a cache key must cover.
+  virtual std::vector<DeviceLibrary>
   getDeviceLibraries(const BackendOptions &options) const {
     return {};
   }
@@ -87,12 +93,12 @@ public:
 };
 
 /// The back end of `kind` (every TargetKind has one).
-const Backend &getBackend(TargetKind kind);
+const TargetBackend &getTargetBackend(TargetKind kind);
 /// The back end named `name`, or nullptr.
-const Backend *lookupBackend(llvm::StringRef name);
+const TargetBackend *lookupTargetBackend(llvm::StringRef name);
 /// Every back end, in TargetKind order.
-llvm::ArrayRef<const Backend *> getBackends();
+llvm::ArrayRef<const TargetBackend *> getTargetBackends();
 
 } // namespace kiln
 
-#endif // KILN_COMPILER_TARGET_BACKEND_H
+#endif // KILN_COMPILER_TARGET_TARGETBACKEND_H

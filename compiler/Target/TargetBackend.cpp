@@ -1,0 +1,29 @@
+//===- TargetBackend.cpp - The back-end registry
+//--------------------------------===//
+#include "compiler/Target/TargetBackend.h"
+#include "compiler/Target/PTX/PTXBackend.h"
+#include "compiler/Target/SPIRV/SPIRVBackend.h"
+
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace kiln;
+
+llvm::ArrayRef<const TargetBackend *> kiln::getTargetBackends() {
+  static const TargetBackend *const backends[] = {&getPTXBackend(),
+                                                  &getSPIRVBackend()};
+  return backends;
+}
+
+const TargetBackend &kiln::getTargetBackend(TargetKind kind) {
+  for (const TargetBackend *backend : getTargetBackends())
+    if (backend->getKind() == kind)
+      return *backend;
+  llvm_unreachable("a TargetKind without a registered back end");
+}
+
+const TargetBackend *kiln::lookupTargetBackend(llvm::StringRef name) {
+  for (const TargetBackend *backend : getTargetBackends())
+    if (backend->getName() == name)
+      return backend;
+  return nullptr;
+}
