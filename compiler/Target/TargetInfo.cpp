@@ -7,22 +7,45 @@
 
 using namespace kiln;
 
+namespace {
+/// Every target kind, its name and its lowering hooks: the one list the
+/// lowering side keeps (TargetBackend.cpp registers the back ends).
+struct TargetEntry {
+  TargetKind kind;
+  llvm::StringLiteral name;
+  std::unique_ptr<TargetInfo> (*create)();
+};
+
+template <typename Info> std::unique_ptr<TargetInfo> make() {
+  return std::make_unique<Info>();
+}
+
+constexpr TargetEntry kTargets[] = {
+    {TargetKind::PTX, "ptx", make<PTXTargetInfo>},
+    {TargetKind::SPIRV, "spirv", make<SPIRVTargetInfo>},
+};
+
+const TargetEntry &entryOf(TargetKind kind) {
+  for (const TargetEntry &entry : kTargets)
+    if (entry.kind == kind)
+      return entry;
+  llvm_unreachable("a TargetKind missing from kTargets");
+}
+} // namespace
+
 std::optional<TargetKind> kiln::parseTargetKind(llvm::StringRef name) {
-  if (name == "ptx")
-    return TargetKind::PTX;
-  if (name == "spirv")
-    return TargetKind::SPIRV;
+  for (const TargetEntry &entry : kTargets)
+    if (entry.name == name)
+      return entry.kind;
   return std::nullopt;
 }
 
 llvm::StringRef kiln::targetKindName(TargetKind kind) {
-  return kind == TargetKind::PTX ? "ptx" : "spirv";
+  return entryOf(kind).name;
 }
 
 std::unique_ptr<TargetInfo> kiln::createTargetInfo(TargetKind kind) {
-  if (kind == TargetKind::PTX)
-    return std::make_unique<PTXTargetInfo>();
-  return std::make_unique<SPIRVTargetInfo>();
+  return entryOf(kind).create();
 }
 
 unsigned TargetInfo::getAddressSpace(kiln::MemorySpace space) const {
