@@ -37,6 +37,10 @@ std::string readOptions(const kiln_compile_options_t *options,
   if (o.launch_rank < 0 || o.launch_rank > 3)
     return "launch_rank " + std::to_string(o.launch_rank) +
            " is not 1..3 (or 0 for any rank)";
+  int space = capi::enumValue(o.launch_space);
+  if (space != KILN_LAUNCH_SPACE_UNKNOWN && space != KILN_LAUNCH_SPACE_RANGE &&
+      space != KILN_LAUNCH_SPACE_ND_RANGE)
+    return "unknown launch_space " + std::to_string(space);
   if (o.arch && !*o.arch)
     return "arch is empty (NULL means sm_90)";
   if (o.kernel && !*o.kernel)
@@ -48,6 +52,10 @@ std::string readOptions(const kiln_compile_options_t *options,
   request.optLevel = static_cast<unsigned>(o.opt_level);
   request.launchRank = static_cast<unsigned>(o.launch_rank);
   request.numbaTyping = o.numba_typing != 0;
+  if (space == KILN_LAUNCH_SPACE_RANGE)
+    request.launchIndex = IndexKind::Item;
+  else if (space == KILN_LAUNCH_SPACE_ND_RANGE)
+    request.launchIndex = IndexKind::NdItem;
   if (o.signature) {
     std::string error;
     std::optional<Specialization> spec =
@@ -130,6 +138,7 @@ void kiln_compile_options_init(kiln_compile_options_t *options) {
   options->launch_rank = 0;
   options->numba_typing = 0;
   options->signature = nullptr;
+  options->launch_space = KILN_LAUNCH_SPACE_UNKNOWN;
 }
 
 kiln_status_t kiln_compiler_create(kiln_compiler_t *out) {

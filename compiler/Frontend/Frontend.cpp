@@ -123,6 +123,12 @@ kiln::declaredKernelParameters(const ast::Module &module,
     if (function->kind != ast::FunctionKind::Kernel || function->name != kernel)
       continue;
     std::vector<DeclaredParameter> params;
+    // An unannotated first parameter is the work-item only if the launch
+    // gives no argument for it, which the caller decides.
+    if (!function->params.empty() && !function->params[0].annotation &&
+        !function->params[0].isStar)
+      params.push_back(
+          {function->params[0].name, DeclaredParameter::Role::WorkItem});
     for (size_t i = 1; i < function->params.size(); ++i) {
       const ast::Param &param = function->params[i];
       DeclaredParameter declared{param.name,

@@ -59,8 +59,9 @@ std::unique_ptr<ast::Module> parseAndCheck(llvm::StringRef source,
                                            const FrontendOptions &options = {});
 
 /// The parameters after the index of kernel `kernel` in a parsed module,
-/// with their roles read off the annotations; nullopt when there is no
-/// such kernel.
+/// with their roles read off the annotations, preceded by the first
+/// parameter when it is unannotated (role WorkItem); nullopt when there is
+/// no such kernel.
 std::optional<std::vector<DeclaredParameter>>
 declaredKernelParameters(const ast::Module &module, llvm::StringRef kernel);
 

@@ -66,7 +66,20 @@ bool Sema::run(Module &m) {
     for (const Param &p : f->params) {
       if (p.isStar || (p.annotation && !p.isConstant))
         continue;
-      if (spec && p.isConstant && !spec->constants.count(p.name))
+      bool untypedWorkItem = &p == &f->params.front() && !p.annotation &&
+                             !(spec && spec->types.count(p.name));
+      if (untypedWorkItem)
+        error(p.loc, "kernel '" + f->name +
+                         "' takes the work-item in its unannotated first "
+                         "parameter '" +
+                         p.name +
+                         "', whose type the launch gives (Item for a Range, "
+                         "NdItem for an NdRange), and this compile does not "
+                         "know the launch: annotate it ('" +
+                         p.name + ": Item' or '" + p.name +
+                         ": NdItem') or give it in the signature ('" + f->name +
+                         ":" + p.name + "=Item')");
+      else if (spec && p.isConstant && !spec->constants.count(p.name))
         error(p.loc, "specialization of kernel '" + f->name +
                          "' gives no value for the Constant parameter '" +
                          p.name + "'");

@@ -71,13 +71,19 @@ struct Specialization {
   std::map<std::string, ConstantValue> constants;
 };
 
-/// A kernel parameter after the index, as declared (before type checking):
-/// what a caller specializing from launch arguments must know of it.
+/// A kernel parameter as declared (before type checking): what a caller
+/// specializing from launch arguments must know of it. The first parameter
+/// is listed only when it is unannotated (role WorkItem).
 struct DeclaredParameter {
   enum class Role {
     Annotated, ///< Its annotation is its type; an argument does not change it.
     Generic,   ///< Unannotated: its type comes from its argument.
     Constant,  ///< `Constant[T]`: its argument's value is compiled in.
+    /// The unannotated first parameter: the work-item, typed by the launch
+    /// (Item for a Range, NdItem for an NdRange), unless the launch gives
+    /// it an argument (numba-dpex's rule: a kernel launched with as many
+    /// arguments as parameters takes no work-item); then it is Generic.
+    WorkItem,
     /// A name the body of a kernel defined inside a function uses (listed
     /// after the parameters; not one): a scalar argument of that name is
     /// compiled in as the value of the variable the kernel closes over.

@@ -63,6 +63,13 @@ struct CompileRequest {
   /// `aligned16` from them (ArgumentSpecialization.h). Then
   /// `specialization` must be empty.
   std::optional<std::vector<ArgumentDescriptor>> arguments;
+  /// With `arguments`: the index object the launch gives its work-items
+  /// (Item for a Range, NdItem for an NdRange). It types an unannotated
+  /// first parameter (the work-item, numba-dpex style), which then enters
+  /// `specialization` and so the key ("parameter 'item': Item"); kernels
+  /// that annotate it share one entry for both kinds. Unset: not known
+  /// (such a parameter is then a located error).
+  std::optional<IndexKind> launchIndex;
 };
 
 /// Content digest of a library file (the JIT memoises them).

@@ -2,6 +2,8 @@
 #include "compiler/Session/ArgumentSpecialization.h"
 #include "compiler/Session/CompileError.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 using namespace kiln;
 
 char CompileError::ID = 0;
@@ -69,7 +71,55 @@ llvm::Error addConstant(Specialization &spec, const std::string &name,
   return llvm::Error::success();
 }
 
+/// Whether the unannotated first parameter `first` is the work-item:
+/// numba-dpex's rule (its launcher prepends the item when the kernel has
+/// more parameters than the launch has arguments), with arguments by name
+/// too: one named like it makes it an ordinary parameter.
+bool takesWorkItem(const DeclaredParameter &first,
+                   llvm::ArrayRef<DeclaredParameter> parameters,
+                   llvm::ArrayRef<ArgumentDescriptor> arguments) {
+  size_t positional = 0;
+  for (const ArgumentDescriptor &argument : arguments) {
+    if (argument.name == first.name)
+      return false;
+    positional += argument.name.empty();
+  }
+  size_t declared = llvm::count_if(parameters, [](const DeclaredParameter &p) {
+    return p.role != DeclaredParameter::Role::Captured;
+  });
+  return positional == 0 || positional < declared;
+}
+
+/// A local accessor is work-group memory, which a Range launch has not.
+llvm::Error checkLocalAccessors(llvm::ArrayRef<ArgumentDescriptor> arguments,
+                                std::optional<IndexKind> launchIndex) {
+  if (launchIndex != IndexKind::Item)
+    return llvm::Error::success();
+  size_t position = 0;
+  for (const ArgumentDescriptor &argument : arguments) {
+    std::string name = argument.name.empty()
+                           ? "argument " + std::to_string(position)
+                           : "argument '" + argument.name + "'";
+    position += argument.name.empty();
+    if (argument.kind == ArgumentDescriptor::Kind::LocalAccessor)
+      return argumentError(ArgumentProblem::NeedsNdRange, argument.name,
+                           name + ": a local accessor is work-group memory and "
+                                  "needs an NdRange launch, not a Range");
+  }
+  return llvm::Error::success();
+}
+
 } // namespace
+
+const char *kiln::workItemTypeName(IndexKind kind) {
+  switch (kind) {
+  case IndexKind::Item:
+    return "Item";
+  case IndexKind::NdItem:
+    return "NdItem";
+  }
+  llvm_unreachable("unknown index kind");
+}
 
 std::string kiln::argumentTypeString(const ArgumentDescriptor &argument) {
   std::string dtype = dtypeName(*argument.dtype);
@@ -88,10 +138,27 @@ std::string kiln::argumentTypeString(const ArgumentDescriptor &argument) {
 llvm::Expected<ResolvedArguments>
 kiln::resolveArguments(llvm::StringRef kernel,
                        llvm::ArrayRef<DeclaredParameter> parameters,
-                       llvm::ArrayRef<ArgumentDescriptor> arguments) {
+                       llvm::ArrayRef<ArgumentDescriptor> arguments,
+                       std::optional<IndexKind> launchIndex) {
+  if (llvm::Error error = checkLocalAccessors(arguments, launchIndex))
+    return error;
   ResolvedArguments resolved;
   resolved.specialization.kernel = kernel.str();
   resolved.parameters.assign(parameters.begin(), parameters.end());
+  std::vector<DeclaredParameter> ordinary(parameters.begin(), parameters.end());
+  if (!ordinary.empty() &&
+      ordinary[0].role == DeclaredParameter::Role::WorkItem) {
+    if (takesWorkItem(ordinary[0], parameters, arguments)) {
+      // Untyped without a launch: the type checker says so, located.
+      if (launchIndex)
+        resolved.specialization.types[ordinary[0].name] =
+            workItemTypeName(*launchIndex);
+      ordinary.erase(ordinary.begin());
+    } else {
+      ordinary[0].role = DeclaredParameter::Role::Generic;
+    }
+  }
+  parameters = ordinary;
   std::vector<const ArgumentDescriptor *> matched =
       matchArguments(parameters, arguments);
   for (size_t i = 0; i < parameters.size(); ++i) {

@@ -5,7 +5,8 @@
 // describes them; the compiler, which alone reads the source, turns them
 // into the kernel's Specialization (types of generic parameters, values
 // of Constant[T] ones) and the set of 16-byte aligned arrays. Arguments of
-// annotated parameters only contribute their alignment.
+// annotated parameters only contribute their alignment. The launch's index
+// space types an unannotated work-item parameter.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KILN_COMPILER_SESSION_ARGUMENTSPECIALIZATION_H
@@ -56,10 +57,23 @@ struct ResolvedArguments {
 /// missing or unusable argument is a CompileError (kind Arguments) naming
 /// the parameter. Arguments for unknown names are left to the launch to
 /// report.
+///
+/// `launchIndex` is the index object the launch gives its work-items
+/// (Item for a Range, NdItem for an NdRange), when known. An unannotated
+/// first parameter (role WorkItem) is the work-item unless the arguments
+/// give it a value — by its name, or by position when there are as many
+/// positional arguments as parameters (numba-dpex's rule) — and takes that
+/// type; without `launchIndex` it stays untyped and the type checker
+/// reports it, located. A local accessor argument needs an NdRange
+/// launch (work-group memory, as SYCL and numba-dpex require).
 llvm::Expected<ResolvedArguments>
 resolveArguments(llvm::StringRef kernel,
                  llvm::ArrayRef<DeclaredParameter> parameters,
-                 llvm::ArrayRef<ArgumentDescriptor> arguments);
+                 llvm::ArrayRef<ArgumentDescriptor> arguments,
+                 std::optional<IndexKind> launchIndex = std::nullopt);
+
+/// "Item" or "NdItem": the spec's name of the work-item type `kind`.
+const char *workItemTypeName(IndexKind kind);
 
 /// The spec's spelling of an argument's type: "int64", "Array[float32, 2]",
 /// "LocalAccessor[int32, 1]" (its dtype must be set).

@@ -30,6 +30,7 @@ enum class ArgumentProblem {
   Untyped,         ///< A generic parameter's argument has no dtype.
   NoConstantValue, ///< A Constant parameter's argument has no value.
   NotScalar,       ///< A Constant parameter's argument is an array.
+  NeedsNdRange,    ///< A local accessor argument for a Range launch.
 };
 
 class CompileError : public llvm::ErrorInfo<CompileError> {

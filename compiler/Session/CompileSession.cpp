@@ -119,7 +119,8 @@ CompileSession::compileUnguarded(llvm::StringRef source,
   bool kernelMissing = false;
   // Resolves the arguments against the kernel's declared parameters.
   auto resolve = [&](llvm::ArrayRef<DeclaredParameter> params) {
-    auto resolved = resolveArguments(job.kernel, params, *job.arguments);
+    auto resolved =
+        resolveArguments(job.kernel, params, *job.arguments, job.launchIndex);
     if (!resolved) {
       llvm::handleAllErrors(resolved.takeError(),
                             [&](std::unique_ptr<CompileError> error) {

@@ -43,6 +43,10 @@ struct CompileJob {
   /// (ArgumentSpecialization.h) and compiled alone: the module's other
   /// generic kernels are left out.
   std::optional<std::vector<ArgumentDescriptor>> arguments;
+  /// With `arguments`: the index object the launch gives (Item for a Range,
+  /// NdItem for an NdRange), which types an unannotated work-item
+  /// parameter; unset when the launch is not known.
+  std::optional<IndexKind> launchIndex;
   /// Compile `kernel` alone: the module's generic kernels other than it are
   /// left out rather than reported unspecialized (as with `arguments`).
   bool onlyKernel = false;

@@ -309,12 +309,22 @@ Status collect(const KernelMetadata &kernel,
 }
 
 StatusOr<BoundArgument> bindLocal(const KernelParam &param,
-                                  const std::string &text) {
+                                  const std::string &value) {
+  auto [text, dtypeText] = splitLocalSize(value);
+  if (!dtypeText.empty()) {
+    std::optional<DType> dtype = parseDType(dtypeText);
+    if (!dtype)
+      return paramError(param, "unknown dtype '" + dtypeText +
+                                   "' in local size '" + value + "'");
+    if (*dtype != param.dtype)
+      return paramError(param, "local size '" + value + "' is of " + dtypeText +
+                                   " but the parameter is " + describe(param));
+  }
   auto shape = parseShape(param, text);
   if (!shape.ok())
     return shape.status();
   if (shape->size() != param.rank)
-    return paramError(param, "local size '" + text + "' has rank " +
+    return paramError(param, "local size '" + value + "' has rank " +
                                  std::to_string(shape->size()) +
                                  " but the parameter is " + describe(param));
   BoundArgument bound;

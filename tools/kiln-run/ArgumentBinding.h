@@ -32,7 +32,8 @@ struct BoundArgument {
 /// zeros:SHAPE such as zeros:64x64) for every parameter of `kernel` and
 /// uploads arrays to `device` through `queue`, taking each @file.npy from
 /// `arrays` (loadArrayArguments: files are read once); LocalAccessor
-/// parameters are sized by "NAME=SHAPE" entries of `localSizes` instead.
+/// parameters are sized by "NAME=SHAPE[:DTYPE]" entries of `localSizes`
+/// instead (a DTYPE must be the parameter's).
 StatusOr<std::vector<BoundArgument>> bindArguments(
     const KernelMetadata &kernel, const std::vector<std::string> &assignments,
     const std::vector<std::string> &localSizes,

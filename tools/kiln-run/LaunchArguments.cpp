@@ -176,3 +176,32 @@ kiln::describeArguments(const std::vector<std::string> &arguments,
   }
   return descriptors;
 }
+
+std::pair<std::string, std::string>
+kiln::splitLocalSize(const std::string &value) {
+  size_t colon = value.find(':');
+  if (colon == std::string::npos)
+    return {value, ""};
+  return {value.substr(0, colon), value.substr(colon + 1)};
+}
+
+std::vector<ArgumentDescriptor>
+kiln::describeLocalAccessors(const std::vector<std::string> &locals) {
+  std::vector<ArgumentDescriptor> descriptors;
+  for (const std::string &text : locals) {
+    auto pair = splitArgument(text);
+    if (!pair)
+      continue;
+    auto [shape, dtype] = splitLocalSize(pair->second);
+    ArgumentDescriptor d;
+    d.name = pair->first;
+    d.kind = ArgumentDescriptor::Kind::LocalAccessor;
+    d.spelling = "--local " + text;
+    d.rank =
+        1 + static_cast<unsigned>(std::count(shape.begin(), shape.end(), 'x'));
+    if (!dtype.empty())
+      d.dtype = parseDType(dtype);
+    descriptors.push_back(std::move(d));
+  }
+  return descriptors;
+}

@@ -4,7 +4,8 @@
 // compiler gets typed argument descriptors from them (it specializes
 // generic and Constant[T] parameters; kiln-run never reads the kernel's
 // source), and argument binding (ArgumentBinding.h) uploads the same
-// arrays after the compile.
+// arrays after the compile. --local sizes become local accessor
+// descriptors, which type unannotated LocalAccessor parameters.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KILN_TOOLS_KILNRUN_LAUNCHARGUMENTS_H
@@ -41,6 +42,16 @@ loadArrayArguments(const std::vector<std::string> &arguments);
 std::vector<ArgumentDescriptor>
 describeArguments(const std::vector<std::string> &arguments,
                   const std::map<std::string, LoadedArray> &arrays);
+
+/// The descriptor of each --local NAME=SHAPE[:DTYPE] in `locals`: a local
+/// accessor of SHAPE's rank, typed when DTYPE names a dtype (binding
+/// reports one that does not).
+std::vector<ArgumentDescriptor>
+describeLocalAccessors(const std::vector<std::string> &locals);
+
+/// SHAPE and DTYPE of a --local value "SHAPE[:DTYPE]" (DTYPE empty when
+/// not given).
+std::pair<std::string, std::string> splitLocalSize(const std::string &value);
 
 } // namespace kiln
 

@@ -48,7 +48,8 @@ cl::opt<std::string>
                 cl::cat(category));
 cl::list<std::string>
     localTexts("local",
-               cl::desc("NAME=SHAPE: size of a LocalAccessor (repeatable)"),
+               cl::desc("NAME=SHAPE[:DTYPE]: size of a LocalAccessor; DTYPE "
+                        "types an unannotated one (repeatable)"),
                cl::cat(category));
 cl::opt<bool> debugMode("g", cl::desc("Debug mode: bounds checks, asserts"),
                         cl::cat(category));
@@ -163,6 +164,13 @@ int printDevices() {
   return 0;
 }
 
+/// Whether --local sizes `name`.
+bool isLocal(const std::string &name) {
+  return llvm::any_of(localTexts, [&](const std::string &text) {
+    return text.rfind(name + "=", 0) == 0;
+  });
+}
+
 /// A compile error in kiln-run's words; the compiler's diagnostics first.
 std::string compileFailure(llvm::Error error,
                            const std::map<std::string, LoadedArray> &arrays) {
@@ -182,6 +190,11 @@ std::string compileFailure(llvm::Error error,
           message = file->second.error.message(); // unreadable .npy
         else if (e.problem == ArgumentProblem::Missing)
           message += ", pass --arg " + e.parameter + "=...";
+        else if (e.problem == ArgumentProblem::Untyped && isLocal(e.parameter))
+          message = "argument '" + e.parameter +
+                    "': a generic parameter takes its dtype from its local "
+                    "size: write --local " +
+                    e.parameter + "=SHAPE:DTYPE with a dtype such as float32";
         else if (e.problem == ArgumentProblem::Untyped)
           message = "argument '" + e.parameter +
                     "': a generic parameter takes its dtype from an "
@@ -277,6 +290,13 @@ int run() {
       requestFor(**device, (*source)->getBuffer(), inputPath,
                  anyRank ? 0 : launchRankOf(*range));
   request.arguments = describeArguments(runtimeArgs, arrays);
+  std::vector<std::string> locals(localTexts.begin(), localTexts.end());
+  for (ArgumentDescriptor &local : describeLocalAccessors(locals))
+    request.arguments->push_back(std::move(local));
+  // The index space types an unannotated work-item parameter.
+  request.launchIndex = std::holds_alternative<NdRange>(*range)
+                            ? IndexKind::NdItem
+                            : IndexKind::Item;
   auto jit = JitCompiler::create();
   auto compiled = jit->compile(request);
   if (!compiled)

@@ -32,6 +32,16 @@ typedef enum kiln_target_t {
   KILN_TARGET_SPIRV = 1 /**< SPIR-V for OpenCL devices. */
 } kiln_target_t;
 
+/** The index space of the launch a kernel is compiled for
+ *  (kiln_compile_for_arguments): it types an unannotated first parameter,
+ *  the work-item (numba-dpex style `def k(item, a)`). */
+typedef enum kiln_launch_space_t {
+  /** Not known: an unannotated work-item parameter is a compile error. */
+  KILN_LAUNCH_SPACE_UNKNOWN = 0,
+  KILN_LAUNCH_SPACE_RANGE = 1,   /**< kiln_launch: the work-item is an Item. */
+  KILN_LAUNCH_SPACE_ND_RANGE = 2 /**< A global and a local range: NdItem. */
+} kiln_launch_space_t;
+
 typedef struct kiln_compile_options_t {
   kiln_target_t target; /**< Ignored by kiln_compile_source_for_device. */
   const char *arch;     /**< CUDA architecture for PTX; NULL: "sm_90". */
@@ -52,10 +62,17 @@ typedef struct kiln_compile_options_t {
    *  kernel defined inside a function also the values of the variables it
    *  closes over ("k:scale=2.5"). NULL: none. */
   const char *signature;
+  /** kiln_compile_for_arguments: the index space of the launch. It types
+   *  an unannotated first parameter that gets no argument (the work-item:
+   *  Item for a Range, NdItem for an NdRange; with as many arguments as
+   *  parameters the kernel takes none, as in numba-dpex), and a local
+   *  accessor argument needs an NdRange. KILN_LAUNCH_SPACE_UNKNOWN: not
+   *  known. Ignored by the other compile functions. */
+  kiln_launch_space_t launch_space;
 } kiln_compile_options_t;
 
 /** Fills `options` with the defaults: SPIR-V, sm_90, -O2, all kernels, any
- *  launch rank, Kiln's typing, no signature.
+ *  launch rank, Kiln's typing, no signature, launch space unknown.
  *  Passing NULL options to the compile functions means the same. */
 void kiln_compile_options_init(kiln_compile_options_t *options);
 
@@ -85,8 +102,11 @@ kiln_compile_source_for_device(kiln_compiler_t compiler, kiln_device_t device,
 /** Compiles kernel options->kernel (required) of `source` specialized for
  *  the launch arguments `args` (nargs of them, in parameter order, the
  *  index excluded: what kiln_launch will get): an unannotated (generic)
- *  parameter takes its argument's type (a scalar's dtype, an array's
- *  dtype and rank), a Constant[T] parameter its scalar argument's value,
+ *  parameter takes its argument's type (a scalar's dtype, an array's or
+ *  a local accessor's dtype and rank: kiln_arg_local_accessor types a
+ *  parameter LocalAccessor[dtype, rank]), an unannotated work-item
+ *  parameter the type options->launch_space gives it, a Constant[T]
+ *  parameter its scalar argument's value,
  *  which is compiled in: launch the kernel without the arguments of its
  *  Constant parameters. Arrays in runtime buffers are known 16-byte
  *  aligned (buffers are allocation bases), which the kernel's code uses.
