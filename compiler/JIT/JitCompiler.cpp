@@ -489,10 +489,9 @@ JitCompiler::compile(const CompileRequest &request) {
   if (request.optLevel > 3)
     return llvm::createStringError(
         "opt level " + std::to_string(request.optLevel) + " is not 0..3");
-  if (request.target == TargetKind::PTX &&
-      !impl->session.isKnownCudaArch(request.arch))
-    return llvm::createStringError("unknown CUDA architecture '" +
-                                   request.arch + "'");
+  if (llvm::Error error =
+          impl->session.checkTargetOptions(request.target, request.arch))
+    return std::move(error);
   if (!request.arguments) {
     llvm::Expected<KeyedRequest> keyed = impl->keyRequest(request);
     if (!keyed)

@@ -4,7 +4,7 @@
 #include "compiler/Driver/ToolSupport.h"
 #include "compiler/Frontend/Frontend.h"
 #include "compiler/Session/FatalErrorRecovery.h"
-#include "compiler/Target/PTX/PTXSerializer.h"
+#include "compiler/Target/TargetBackend.h"
 #include "dialects/Kiln/IR/KilnOps.h"
 
 #include <chrono>
@@ -75,17 +75,22 @@ llvm::Error compileError(CompileErrorKind kind, const std::string &summary) {
 CompileSession::CompileSession() : context_(createSessionContext()) {}
 CompileSession::~CompileSession() = default;
 
-bool CompileSession::isKnownCudaArch(const std::string &arch) {
+llvm::Error CompileSession::checkTargetOptions(TargetKind target,
+                                               const std::string &arch) {
+  const TargetBackend &backend = getTargetBackend(target);
+  std::string key = backend.getName().str() + ":" + arch;
   {
     std::lock_guard<std::mutex> lock(archMutex);
-    if (knownArches.count(arch))
-      return true;
+    if (knownArches.count(key))
+      return llvm::Error::success();
   }
-  if (!isValidCudaArch(arch))
-    return false;
+  BackendOptions options;
+  options.arch = arch;
+  if (llvm::Error error = backend.checkOptions(options))
+    return error;
   std::lock_guard<std::mutex> lock(archMutex);
-  knownArches.insert(arch);
-  return true;
+  knownArches.insert(key);
+  return llvm::Error::success();
 }
 
 llvm::Expected<CompileResult>

@@ -98,8 +98,10 @@ public:
                                         const CompileJob &job,
                                         llvm::raw_ostream &diagnostics);
 
-  /// isValidCudaArch, memoised (it builds a TargetMachine, ~35 us).
-  bool isKnownCudaArch(const std::string &arch);
+  /// The target back end's option check (TargetBackend::checkOptions: the
+  /// architecture), memoised once it passes (on PTX it builds a
+  /// TargetMachine, ~35 us), for callers that check before a cache lookup.
+  llvm::Error checkTargetOptions(TargetKind target, const std::string &arch);
 
 private:
   llvm::Expected<CompileResult> compileUnguarded(llvm::StringRef source,
@@ -110,6 +112,7 @@ private:
   std::unique_ptr<mlir::MLIRContext> context_;
   std::mutex compileMutex;
   std::mutex archMutex;
+  /// "<target>:<arch>" of the checks that passed.
   std::set<std::string> knownArches;
 };
 

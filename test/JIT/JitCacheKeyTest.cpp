@@ -151,6 +151,22 @@ TEST_F(JitCacheKeyTest, Arch) {
              "arch: sm_90 -> sm_80");
 }
 
+TEST_F(JitCacheKeyTest, UnknownArchIsRefusedByTheBackEnd) {
+  // Checked (TargetBackend::checkOptions) before any key is made; SPIR-V
+  // has no architecture and ignores the field.
+  CompileRequest bad = saxpyRequest(TargetKind::PTX);
+  bad.arch = "sm_1000";
+  llvm::Expected<CompiledKernel> refused = jit->compile(bad);
+  ASSERT_FALSE(bool(refused));
+  EXPECT_EQ(llvm::toString(refused.takeError()),
+            "unknown CUDA architecture 'sm_1000' (expected e.g. sm_80, "
+            "sm_90, sm_90a)");
+  CompileRequest spirv = saxpyRequest(TargetKind::SPIRV);
+  spirv.arch = "sm_1000";
+  ASSERT_EXPECTED(compiled, jit->compile(spirv));
+  EXPECT_TRUE(compiled.binary->arch.empty());
+}
+
 TEST_F(JitCacheKeyTest, OptLevel) {
   CompileRequest o3 = base();
   o3.optLevel = 3;
