@@ -2,9 +2,11 @@
 `kiln.call_kernel`, `kiln.kernel_api`) over Kiln's compiler and runtime.
 
 `from kiln import *` gives every name kernels use in annotations and
-bodies. Launches run in the pure-Python simulator (`device="python"` or
-`KILN_SIMULATE=1`); see docs/python.md for what is there and what is not
-yet. NumPy is imported on first use, not here.
+bodies. Launches are compiled for a device (`kiln.devices()`,
+`kiln.Device("cpu" | "cuda:0" | ...)`; the CPU device by default) or run
+in the pure-Python simulator (`device="python"` or `KILN_SIMULATE=1`); see
+docs/python.md. NumPy and the compiler's library are loaded on first use,
+not here.
 """
 
 from ._dtypes import SCALARS as _SCALARS, ALIASES as _ALIASES, by_name as _by_name
@@ -21,7 +23,8 @@ from ._simmath import fma, rsqrt, select
 from ._decorators import DeviceFunction, Kernel, device_func, kernel
 from ._launch import call_kernel, call_kernel_async
 from ._events import Event, EventStatus
-from ._errors import KernelError
+from ._errors import CompileError, KernelError
+from ._devices import Device, devices
 from . import kernel_api
 
 __version__ = "0.1.0"
@@ -37,7 +40,8 @@ del _t, _alias, _name
 __all__ = [
     # decorators and launches
     "kernel", "device_func", "call_kernel", "call_kernel_async",
-    "Range", "NdRange", "Event", "EventStatus", "KernelError",
+    "Range", "NdRange", "Event", "EventStatus", "KernelError", "CompileError",
+    "Device", "devices",
     # index space
     "Item", "NdItem", "Group", "SubGroup",
     # memory and annotations

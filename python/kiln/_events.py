@@ -42,6 +42,12 @@ class Event:
         self._status = EventStatus.COMPLETE
         self._done.set()
 
+    def _settle(self):
+        """Waits without raising; the launch's error or None (what a launch
+        that depends on this event needs)."""
+        self._done.wait()
+        return self._error
+
     def wait(self, timeout=None):
         """Blocks until complete; raises the launch's KernelError if it
         failed. With a timeout, returns False if it has not completed."""

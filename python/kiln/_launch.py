@@ -1,7 +1,8 @@
 """`call_kernel` and `call_kernel_async` (numba-dpex's launch functions,
 spec §8). Arguments are checked before anything runs. Where a launch runs:
-`device="python"` or `KILN_SIMULATE=1` selects the simulator; compiled
-launches come with the compile front door (docs/python.md).
+`device="python"` or `KILN_SIMULATE=1` selects the simulator; otherwise
+the kernel is compiled for the device (`device=` a kiln.Device or its
+selector, by default the CPU device) and launched there (_compiled.py).
 
 Asynchronous launches in the simulator run in submission order on one
 worker thread (an in-order queue) after their dependent events; the host
@@ -20,27 +21,27 @@ from ._events import Event
 _SIMULATOR = "python"
 
 
-def _device(device):
+def _simulated(device):
     if device is None:
-        flag = os.environ.get("KILN_SIMULATE", "")
-        if flag not in ("", "0"):
-            return _SIMULATOR
-        raise NotImplementedError(
-            "compiled launches are not available in this version of the kiln "
-            "package (they come with the compile front door): run in the "
-            "simulator with device='python' or KILN_SIMULATE=1")
-    if device != _SIMULATOR:
-        raise NotImplementedError(
-            f"device {device!r}: compiled launches are not available in this "
-            "version of the kiln package; device='python' runs the simulator")
-    return _SIMULATOR
+        return os.environ.get("KILN_SIMULATE", "") not in ("", "0")
+    return isinstance(device, str) and device == _SIMULATOR
 
 
-def _prepare(kernel, index_space, args, device):
+def _check_kernel(kernel):
     if not isinstance(kernel, Kernel):
         raise TypeError("the first argument must be a @kiln.kernel function, "
                         f"got {type(kernel).__name__}")
-    _device(device)
+
+
+def _check_events(dependent_events):
+    if not isinstance(dependent_events, (list, tuple)) or not all(
+            isinstance(e, Event) for e in dependent_events):
+        raise TypeError("dependent_events must be a list of kiln events "
+                        "(returned by call_kernel_async)")
+
+
+def _prepare(kernel, index_space, args):
+    _check_kernel(kernel)
     return _arguments.bind(kernel, index_space, args)
 
 
@@ -76,11 +77,11 @@ def _run_task(task):
     task.clear()  # the list is the queue's only reference to the objects
     error = None
     for dep in dependents:
-        dep._done.wait()
-        if dep._error is not None and error is None:
+        failure = dep._settle()
+        if failure is not None and error is None:
             error = KernelError(f"kernel '{kernel.__name__}' was not run: an "
-                                f"event it depends on failed: {dep._error}")
-            error.__cause__ = dep._error
+                                f"event it depends on failed: {failure}")
+            error.__cause__ = failure
     device_event._start()
     if error is None:
         try:
@@ -95,9 +96,18 @@ def _run_task(task):
 
 
 def call_kernel(kernel, index_space, *args, device=None):
-    """Runs `kernel` over `index_space` with `args` and waits for it."""
+    """Runs `kernel` over `index_space` with `args` and waits for it (and
+    for the launches submitted before it)."""
+    if not _simulated(device):
+        from . import _compiled
+        _check_kernel(kernel)
+        launch = _compiled.launch(kernel, index_space, (), args, device)
+        _compiled.finish_all()
+        if launch.error is not None:
+            raise launch.error
+        return
     from . import _simulate
-    binding = _prepare(kernel, index_space, args, device)
+    binding = _prepare(kernel, index_space, args)
     pending = _worker.last
     if pending is not None:
         pending._done.wait()
@@ -107,11 +117,15 @@ def call_kernel(kernel, index_space, *args, device=None):
 def call_kernel_async(kernel, index_space, dependent_events, *args, device=None):
     """Submits `kernel` after `dependent_events`; returns (host_event,
     device_event)."""
-    binding = _prepare(kernel, index_space, args, device)
-    if not isinstance(dependent_events, (list, tuple)) or not all(
-            isinstance(e, Event) for e in dependent_events):
-        raise TypeError("dependent_events must be a list of kiln events "
-                        "(returned by call_kernel_async)")
+    if not _simulated(device):
+        from . import _compiled
+        _check_kernel(kernel)
+        _check_events(dependent_events)
+        launch = _compiled.launch(kernel, index_space, dependent_events, args,
+                                  device)
+        return _compiled.events(launch)
+    binding = _prepare(kernel, index_space, args)
+    _check_events(dependent_events)
     device_event, host_event = Event(), Event()
     _worker.submit([kernel, index_space, binding, list(dependent_events),
                     device_event, host_event])
