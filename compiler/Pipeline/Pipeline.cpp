@@ -19,7 +19,13 @@ void kiln::buildKilnTransformPipeline(OpPassManager &pm,
   // Instrument first: the collectives' own scratch accesses need no checks.
   if (options.debug)
     pm.addPass(createKilnInstrumentDebug());
-  pm.addPass(createKilnExpandGroupCollectives());
+  // PTX's sub-groups are warps of a fixed 32: reductions go through
+  // shuffles there. SPIR-V devices choose their sub-group size when the
+  // kernel is built, so they keep the local-memory algorithm.
+  KilnExpandGroupCollectivesOptions collectives;
+  if (options.target == TargetKind::PTX)
+    collectives.subGroupSize = 32;
+  pm.addPass(createKilnExpandGroupCollectives(collectives));
 }
 
 void kiln::buildKilnToLLVMPipeline(OpPassManager &pm,

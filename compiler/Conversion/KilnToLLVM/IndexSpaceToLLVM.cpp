@@ -109,13 +109,14 @@ struct QueryOpLowering : KilnPattern<QueryOp> {
   }
 };
 
-/// get_group / get_sub_group hand on the same range value.
+/// get_group / get_sub_group / group_sub_group hand on the same range
+/// value.
 template <typename OpT> struct ForwardIndexObject : KilnPattern<OpT> {
   using KilnPattern<OpT>::KilnPattern;
   LogicalResult
   matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, adaptor.getItem());
+    rewriter.replaceOp(op, adaptor.getOperands().front());
     return success();
   }
 };
@@ -127,5 +128,6 @@ void kiln::populateIndexSpacePatterns(LLVMTypeConverter &converter,
                                       const TargetInfo &target) {
   patterns.add<ItemIdOpLowering, ItemRangeOpLowering, ItemDimensionsOpLowering,
                QueryOpLowering, ForwardIndexObject<GetGroupOp>,
-               ForwardIndexObject<GetSubGroupOp>>(converter, target);
+               ForwardIndexObject<GetSubGroupOp>,
+               ForwardIndexObject<GroupSubGroupOp>>(converter, target);
 }

@@ -252,6 +252,19 @@ def Kiln_GetSubGroupOp : Kiln_Op<"get_sub_group", [Pure]> {
   let assemblyFormat = "$item attr-dict";
 }
 
+def Kiln_GroupSubGroupOp : Kiln_Op<"group_sub_group", [Pure]> {
+  let summary = "The calling work-item's sub-group, from its Group";
+  let description = [{
+    Serves the expansion of group collectives through sub-group operations
+    (kiln-expand-group-collectives with a sub-group size): a collective
+    sees only the Group. The language reaches sub-groups through
+    `NdItem.get_sub_group()` (`kiln.get_sub_group`).
+  }];
+  let arguments = (ins Kiln_GroupType:$group);
+  let results = (outs Kiln_SubGroupType:$sub_group);
+  let assemblyFormat = "$group attr-dict";
+}
+
 //===----------------------------------------------------------------------===//
 // Local and private memory
 //===----------------------------------------------------------------------===//

@@ -113,7 +113,8 @@ void ifThen(OpBuilder &b, Location loc, Value cond,
 /// Per-function state: one scratch array per element type.
 class Expander {
 public:
-  explicit Expander(FunctionOpInterface func) : func(func) {}
+  Expander(FunctionOpInterface func, int64_t subGroupSize)
+      : func(func), subGroupSize(subGroupSize) {}
 
   void expand(GroupReduceOp op);
   void expand(GroupScanOp op);
@@ -256,9 +257,71 @@ private:
     body(loop.getInductionVar());
   }
 
+  /// group_reduce through sub-group shuffles (subGroupSize > 0).
+  Value reduceThroughSubGroups(OpBuilder &b, Location loc, Value group,
+                               CollectiveOp kind, Value x);
+
+  /// The combination of `v` over the work-items of `sg`, held by its local
+  /// id 0: a tree of shuffle-downs, each step guarded by the sub-group's
+  /// own size, since a short last sub-group's missing lanes hold nothing.
+  Value reduceToFirstLane(OpBuilder &b, Location loc, Value sg,
+                          CollectiveOp kind, Value v) const;
+
   FunctionOpInterface func;
+  int64_t subGroupSize;
   llvm::DenseMap<Type, Value> scratch;
 };
+
+Value Expander::reduceToFirstLane(OpBuilder &b, Location loc, Value sg,
+                                  CollectiveOp kind, Value v) const {
+  Value lid = query(b, loc, QueryKind::SubGroupLocalId, sg, 0);
+  Value size = query(b, loc, QueryKind::SubGroupLocalRange, sg, 0);
+  for (int64_t offset = subGroupSize / 2; offset >= 1; offset /= 2) {
+    Value off = c64(b, loc, offset);
+    Value other = SubGroupShuffleOp::create(b, loc, v.getType(),
+                                            ShuffleMode::Down, sg, v, off);
+    Value from = arith::AddIOp::create(b, loc, lid, off);
+    Value present =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, from, size);
+    v = arith::SelectOp::create(b, loc, present,
+                                combine(b, loc, kind, v, other), v);
+  }
+  return v;
+}
+
+Value Expander::reduceThroughSubGroups(OpBuilder &b, Location loc, Value group,
+                                       CollectiveOp kind, Value x) {
+  Type type = x.getType();
+  Value buf = scratchFor(type);
+  Value sg =
+      GroupSubGroupOp::create(b, loc, SubGroupType::get(b.getContext()), group);
+  Value sgId = query(b, loc, QueryKind::SubGroupId, sg, 0);
+  Value sgLid = query(b, loc, QueryKind::SubGroupLocalId, sg, 0);
+  Value sgCount = query(b, loc, QueryKind::SubGroupRange, sg, 0);
+  // 1. Each sub-group's total, published by its first work-item.
+  Value partial = reduceToFirstLane(b, loc, sg, kind, x);
+  Value zero = c64(b, loc, 0);
+  Value first =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, sgLid, zero);
+  ifThen(b, loc, first,
+         [&] { StoreOp::create(b, loc, partial, buf, ValueRange{sgId}); });
+  barrier(b, loc, group);
+  // 2. Every sub-group combines the partials (at most one per lane: a
+  //    work-group has at most subGroupSize sub-groups where this is used)
+  //    and hands its first lane's result to all lanes, so no second round
+  //    through local memory is needed.
+  Value mine =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, sgLid, sgCount);
+  Value index = arith::SelectOp::create(b, loc, mine, sgLid, zero);
+  Value loaded = LoadOp::create(b, loc, buf, ValueRange{index});
+  Value v = arith::SelectOp::create(b, loc, mine, loaded,
+                                    identity(b, loc, kind, type));
+  Value total = reduceToFirstLane(b, loc, sg, kind, v);
+  Value result = SubGroupShuffleOp::create(b, loc, total.getType(),
+                                           ShuffleMode::Index, sg, total, zero);
+  barrier(b, loc, group); // the scratch may be reused right after
+  return result;
+}
 
 void Expander::expand(GroupReduceOp op) {
   OpBuilder b(op);
@@ -272,6 +335,12 @@ void Expander::expand(GroupReduceOp op) {
   Type wide = reductionType(type);
   Type bits = b.getIntegerType(wide.getIntOrFloatBitWidth());
   Value x = widen(b, loc, kind, op.getValue(), wide);
+  if (subGroupSize > 0) {
+    Value result = reduceThroughSubGroups(b, loc, group, kind, x);
+    op.replaceAllUsesWith(narrow(b, loc, result, type));
+    op.erase();
+    return;
+  }
   auto toBits = [&](Value v) -> Value {
     return v.getType() == bits ? v : arith::BitcastOp::create(b, loc, bits, v);
   };
@@ -440,11 +509,13 @@ void Expander::expand(GroupBroadcastOp op) {
 
 struct ExpandGroupCollectivesPass
     : kiln::impl::KilnExpandGroupCollectivesBase<ExpandGroupCollectivesPass> {
+  using KilnExpandGroupCollectivesBase::KilnExpandGroupCollectivesBase;
+
   void runOnOperation() override {
-    getOperation().walk([](FunctionOpInterface func) {
+    getOperation().walk([&](FunctionOpInterface func) {
       if (func.isExternal())
         return;
-      Expander expander(func);
+      Expander expander(func, subGroupSize);
       SmallVector<Operation *> collectives;
       func.walk([&](Operation *op) {
         if (isa<GroupReduceOp, GroupScanOp, GroupBroadcastOp>(op))

@@ -14,7 +14,18 @@ def KilnExpandGroupCollectives
     previous chunks' total, and a store/load broadcast. Target independent,
     so every back end (PoCL included) runs the same algorithm; work-groups
     of any size are handled.
+
+    With `sub-group-size` N > 0 (the target's fixed sub-group size: 32 on
+    PTX), group_reduce instead reduces inside each sub-group with
+    `kiln.sub_group_shuffle`, publishes one partial per sub-group, and
+    reduces the partials with shuffles again in every sub-group: two
+    barriers, and no loop over the work-group.
   }];
+  let options = [
+    Option<"subGroupSize", "sub-group-size", "int64_t", /*default=*/"0",
+           "fixed sub-group size to reduce through shuffles (0: local "
+           "memory only)">
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];
