@@ -27,3 +27,14 @@ const TargetBackend *kiln::lookupTargetBackend(llvm::StringRef name) {
       return backend;
   return nullptr;
 }
+
+const TargetBackend &kiln::getTargetBackendForDriver(Backend driver) {
+  switch (driver) {
+  case Backend::CUDA:
+    return getPTXBackend();
+  case Backend::OpenCL:
+  case Backend::LevelZero:
+    return getSPIRVBackend();
+  }
+  llvm_unreachable("unknown runtime driver");
+}

@@ -13,6 +13,7 @@
 #define KILN_COMPILER_TARGET_TARGETBACKEND_H
 
 #include "compiler/Target/TargetInfo.h"
+#include "kiln/runtime/Device.h"
 #include "kiln/runtime/KernelMetadata.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -98,6 +99,9 @@ const TargetBackend &getTargetBackend(TargetKind kind);
 const TargetBackend *lookupTargetBackend(llvm::StringRef name);
 /// Every back end, in TargetKind order.
 llvm::ArrayRef<const TargetBackend *> getTargetBackends();
+/// The back end whose binaries the runtime's `driver` loads (CUDA: PTX;
+/// OpenCL and Level Zero: SPIR-V): what a tool compiles for a device.
+const TargetBackend &getTargetBackendForDriver(Backend driver);
 
 } // namespace kiln
 

@@ -30,6 +30,15 @@ TEST(BackendRegistry, EveryTargetKindHasItsBackEnd) {
   EXPECT_EQ(lookupTargetBackend("PTX"), nullptr); // names are lower case
 }
 
+TEST(BackendRegistry, EachDriverLoadsOneBackEndsBinaries) {
+  EXPECT_EQ(getTargetBackendForDriver(Backend::CUDA).getKind(),
+            TargetKind::PTX);
+  EXPECT_EQ(getTargetBackendForDriver(Backend::OpenCL).getKind(),
+            TargetKind::SPIRV);
+  EXPECT_EQ(getTargetBackendForDriver(Backend::LevelZero).getKind(),
+            TargetKind::SPIRV);
+}
+
 TEST(BackendRegistry, BinaryFormatAndArchitecture) {
   const TargetBackend &ptx = getTargetBackend(TargetKind::PTX);
   EXPECT_EQ(ptx.getBinaryFormat(), BinaryFormat::PTX);

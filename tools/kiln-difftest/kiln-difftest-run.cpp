@@ -22,6 +22,7 @@
 #include "../kiln-run/ArgumentBinding.h"
 
 #include "compiler/Session/CompileSession.h"
+#include "compiler/Target/TargetBackend.h"
 
 #include "kiln/runtime/DeviceSelection.h"
 #include "kiln/runtime/Executable.h"
@@ -115,9 +116,8 @@ StatusOr<KernelBinary> compileModule(const Device &device,
   job.kernel = onlyKernel;
   job.options.optLevel = optLevel;
   job.options.debug = debugMode;
-  job.options.target = device.info().backend == Backend::CUDA
-                           ? TargetKind::PTX
-                           : TargetKind::SPIRV;
+  job.options.target =
+      getTargetBackendForDriver(device.info().backend).getKind();
   auto result = session.compile(source, inputPath, job, diagnostics);
   if (result && !result->stopped)
     return std::move(result->binary);
