@@ -252,7 +252,7 @@ class _Specialization:
     takes (Constant ones are compiled in) and how each is packed."""
 
     __slots__ = ("kernel", "executable", "positions", "packers", "ndim",
-                 "nd", "binary", "device")
+                 "nd", "binary", "device", "signature", "request")
 
     def launch(self, device, index_space, args, dependent_events):
         wait = []
@@ -335,7 +335,25 @@ def _compile(kernel, device, index_space, args):
         raise TypeError(f"kernel '{kernel.__name__}': "
                         f"{_capi.last_message()}") from None
     _capi.check(status, f"compiling kernel '{kernel.__name__}'")
-    return _load(kernel, device, binary, names, binding, index_space)
+    spec = _load(kernel, device, binary, names, binding, index_space)
+    spec.request = (text, filename, options, compile_args)
+    spec.signature = _signature(kernel, index_space, names, binding.values)
+    return spec
+
+
+def _type_name(value):
+    if isinstance(value, LocalAccessor):
+        return f"LocalAccessor[{value.dtype.name}, {value.ndim}]"
+    dtype = _dtypes.of_value(value).name
+    if isinstance(value, _np.ndarray):
+        return f"Array[{dtype}, {value.ndim}]"
+    return dtype
+
+
+def _signature(kernel, index_space, names, values):
+    space = type(index_space).__name__
+    params = ", ".join(f"{n}: {_type_name(v)}" for n, v in zip(names, values))
+    return f"{kernel.py_func.__name__}({params}) over a {index_space.ndim}-D {space}"
 
 
 class _NoUploads:
@@ -413,6 +431,56 @@ def launch(kernel, index_space, dependent_events, args, device):
     if spec is None:
         spec = table[key] = _compile(kernel, device, index_space, args)
     return spec.launch(device, index_space, args, dependent_events)
+
+
+_STAGES = ("spirv", "spirv-binary", "ptx")
+
+
+def inspect(kernel, stage):
+    """{signature: text} of `stage` for every specialization of `kernel`
+    compiled so far ("ptx": PTX for CUDA; "spirv": SPIR-V disassembled by
+    spirv-dis; "spirv-binary": the SPIR-V words as bytes)."""
+    if stage not in _STAGES:
+        raise ValueError(f"stage {stage!r}: the stages the compiler's C API "
+                         f"returns are {', '.join(_STAGES)}")
+    out = {}
+    for spec in kernel.__dict__.get("_dispatch", {}).values():
+        if stage == "ptx" or spec.device.backend == "cuda":
+            code = _compile_for_target(spec, _capi.TARGET_PTX if stage == "ptx"
+                                       else _capi.TARGET_SPIRV)
+        else:
+            code = spec.binary
+        out[spec.signature] = code.decode() if stage == "ptx" else (
+            code if stage == "spirv-binary" else _disassemble(code))
+    return out
+
+
+def _compile_for_target(spec, target):
+    text, filename, options, compile_args = spec.request
+    copy = _capi.CompileOptions.from_buffer_copy(options)
+    copy.target = target
+    binary = _capi.handle()
+    _capi.check(_lib.kiln_compile_for_arguments(
+        _compiler, None, text.encode(), filename.encode(), ctypes.byref(copy),
+        compile_args, len(compile_args), ctypes.byref(binary)), "inspect")
+    try:
+        data, size = ctypes.c_void_p(), ctypes.c_size_t()
+        _capi.check(_lib.kiln_binary_data(binary, ctypes.byref(data),
+                                          ctypes.byref(size)), "inspect")
+        return ctypes.string_at(data, size.value)
+    finally:
+        _lib.kiln_binary_release(binary)
+
+
+def _disassemble(words):
+    import shutil
+    import subprocess
+    tool = shutil.which("spirv-dis")
+    if tool is None:
+        raise RuntimeError("inspect('spirv') needs spirv-dis (SPIRV-Tools); "
+                           "inspect('spirv-binary') returns the words")
+    return subprocess.run([tool, "-", "-o", "-"], input=words, check=True,
+                          capture_output=True).stdout.decode()
 
 
 def events(launch_record):

@@ -32,14 +32,16 @@ def args(n=4):
 
 
 def test_device_selection(monkeypatch):
-    monkeypatch.delenv("KILN_SIMULATE", raising=False)
-    with pytest.raises(NotImplementedError, match="device='python' or KILN_SIMULATE=1"):
-        kiln.call_kernel(saxpy, kiln.Range(4), *args())
-    with pytest.raises(NotImplementedError, match="device 'cuda:0'"):
-        kiln.call_kernel(saxpy, kiln.Range(4), *args(), device="cuda:0")
+    # KILN_SIMULATE=1 without device= runs the simulator; device="python"
+    # does too whatever the environment (compiled launches:
+    # test_compiled_*.py).
     monkeypatch.setenv("KILN_SIMULATE", "1")
     a, x, y = args()
     kiln.call_kernel(saxpy, kiln.Range(4), a, x, y)
+    assert (y == 3).all()
+    monkeypatch.delenv("KILN_SIMULATE")
+    a, x, y = args()
+    kiln.call_kernel(saxpy, kiln.Range(4), a, x, y, device="python")
     assert (y == 3).all()
 
 
