@@ -1,8 +1,9 @@
 """numba-dpex-style programs on the package: the kernels of
 examples/dpex/ (`import kiln as dpex`, `from kiln import kernel_api as
-kapi`) launched with `dpex.call_kernel` on NumPy arrays in the simulator,
-checked against NumPy; and synchronisation the simulator must see through
-device functions and aliases."""
+kapi`) launched with `dpex.call_kernel` on NumPy arrays, compiled on the
+CPU device and in the simulator, checked against NumPy; a numba-dpex
+program with `call_kernel_async` and dependent events, unchanged; and
+synchronisation through device functions and aliases."""
 
 import math
 import os
@@ -17,11 +18,21 @@ import kiln as dpex
 from kiln import kernel_api as kapi
 from kiln import group_barrier as barrier
 from conftest import ROOT, load_module
+from compiled import needs
+
+
+@pytest.fixture(params=["compiled", "simulator"])
+def mode(request, monkeypatch):
+    if request.param == "compiled":
+        monkeypatch.delenv("KILN_SIMULATE", raising=False)
+        needs("cpu")
+    else:
+        monkeypatch.setenv("KILN_SIMULATE", "1")
+    return request.param
 
 
 @pytest.fixture
-def dpex_example(monkeypatch):
-    monkeypatch.setenv("KILN_SIMULATE", "1")
+def dpex_example(monkeypatch, mode):
     monkeypatch.setitem(sys.modules, "dpnp", types.ModuleType("dpnp"))
     return lambda name: load_module(os.path.join(ROOT, "examples", "dpex", name + ".py"))
 
@@ -93,9 +104,46 @@ def reverse_in_group(it: kapi.NdItem, x, out, tmp):
     barrier(it.get_group())
 
 
-def test_barriers_in_device_functions_and_under_aliases():
+def test_barriers_in_device_functions_and_under_aliases(mode):
     x = np.arange(32, dtype=np.int32)
     out = np.zeros_like(x)
     dpex.call_kernel(reverse_in_group, kapi.NdRange(32, 8), x, out,
-                     kapi.LocalAccessor(8, kiln.int32), device="python")
+                     kapi.LocalAccessor(8, kiln.int32))
     assert np.array_equal(out, x.reshape(4, 8)[:, ::-1].ravel())
+
+
+@dpex.kernel
+def vector_add(item, a, b, c):
+    i = item.get_id(0)
+    c[i] = a[i] + b[i]
+
+
+@dpex.kernel
+def group_sum(nd_item: kapi.NdItem, c, partial, tmp):
+    gid = nd_item.get_global_id(0)
+    lid = nd_item.get_local_id(0)
+    tmp[lid] = c[gid]
+    kapi.group_barrier(nd_item.get_group())
+    if lid == 0:
+        total = 0.0
+        for k in range(nd_item.get_local_range(0)):
+            total += tmp[k]
+        partial[nd_item.get_group().get_group_id(0)] = total
+
+
+def test_numba_dpex_program_with_dependent_events(mode):
+    n, wg = 1024, 64
+    a = np.random.default_rng(3).random(n)
+    b = np.random.default_rng(4).random(n)
+    c = np.zeros(n)
+    partial = np.zeros(n // wg)
+    _, added = dpex.call_kernel_async(vector_add, kapi.Range(n), [], a, b, c)
+    host, summed = dpex.call_kernel_async(
+        group_sum, kapi.NdRange((n,), (wg,)), [added], c, partial,
+        kapi.LocalAccessor((wg,), np.float64))
+    host.wait()
+    assert summed.is_complete()
+    assert np.allclose(c, a + b)
+    assert np.allclose(partial, (a + b).reshape(-1, wg).sum(1))
+    dpex.call_kernel(vector_add, kapi.Range(n), a, b, c)
+    assert np.allclose(c, a + b)

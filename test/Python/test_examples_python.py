@@ -1,6 +1,6 @@
-"""Every examples/python/*.py runs in the simulator (KILN_SIMULATE=1) and
-verifies its result against NumPy; each is also a module kilnc compiles
-(the same files will launch compiled kernels)."""
+"""Every examples/python/*.py runs compiled on the CPU device and in the
+simulator (KILN_SIMULATE=1), and verifies its result against NumPy; each
+is also a module kilnc compiles."""
 
 import glob
 import os
@@ -11,6 +11,7 @@ import pytest
 
 import kiln
 from conftest import ROOT
+from compiled import needs
 
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "python", "*.py")))
 BUILD = os.environ.get("KILN_BUILD_DIR", os.path.join(ROOT, "build"))
@@ -27,6 +28,17 @@ def test_all_eight_examples_are_there():
 @pytest.mark.parametrize("path", EXAMPLES, ids=os.path.basename)
 def test_example_runs_in_the_simulator(path):
     env = dict(os.environ, KILN_SIMULATE="1", PYTHONPATH=PACKAGE_DIR)
+    proc = subprocess.run([sys.executable, path], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "verified" in proc.stdout
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=os.path.basename)
+def test_example_runs_compiled_on_the_cpu_device(path):
+    needs("cpu")
+    env = dict(os.environ, PYTHONPATH=PACKAGE_DIR)
+    env.pop("KILN_SIMULATE", None)
     proc = subprocess.run([sys.executable, path], env=env, capture_output=True,
                           text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
