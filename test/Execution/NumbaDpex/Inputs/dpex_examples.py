@@ -138,6 +138,26 @@ def check_kernel_factory(d):
     equal("kernel_factory", load(d, "out_out"), acc)
 
 
+# --- group_sums: unannotated work-item and local accessor ----------------
+N_SUMS, GROUP_SUMS = 256, 32
+
+
+@example
+def make_group_sums(d):
+    np.save(f"{d}/a.npy", (np.arange(N_SUMS) % 11).astype(np.float32))
+    np.save(f"{d}/squares.npy", np.zeros(N_SUMS, np.float32))
+    np.save(f"{d}/sums.npy", np.zeros(N_SUMS // GROUP_SUMS, np.float32))
+
+
+@example
+def check_group_sums(d):
+    squares = (np.arange(N_SUMS) % 11).astype(np.float32) ** 2
+    equal("group_sums: squares", load(d, "out_squares"), squares)
+    # Small integers: every order of summation is exact in float32.
+    equal("group_sums: sums", load(d, "out_sums"),
+          squares.reshape(-1, GROUP_SUMS).sum(axis=1).astype(np.float32))
+
+
 def main():
     mode, name, d = sys.argv[1:4]
     (MAKE if mode == "make" else CHECK)[name](d)
