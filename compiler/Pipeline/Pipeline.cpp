@@ -19,12 +19,12 @@ void kiln::buildKilnTransformPipeline(OpPassManager &pm,
   // Instrument first: the collectives' own scratch accesses need no checks.
   if (options.debug)
     pm.addPass(createKilnInstrumentDebug());
-  // PTX's sub-groups are warps of a fixed 32: reductions go through
-  // shuffles there. SPIR-V devices choose their sub-group size when the
-  // kernel is built, so they keep the local-memory algorithm.
+  // A target with a fixed sub-group size (PTX's warps of 32) reduces
+  // through shuffles. SPIR-V devices choose their sub-group size when the
+  // kernel is built (0 here), so they keep the local-memory algorithm.
   KilnExpandGroupCollectivesOptions collectives;
-  if (options.target == TargetKind::PTX)
-    collectives.subGroupSize = 32;
+  collectives.subGroupSize =
+      createTargetInfo(options.target)->getSubGroupSize();
   pm.addPass(createKilnExpandGroupCollectives(collectives));
 }
 

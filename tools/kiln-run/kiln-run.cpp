@@ -16,6 +16,7 @@
 #include "LaunchArguments.h"
 
 #include "compiler/JIT/JitCompiler.h"
+#include "compiler/Target/TargetBackend.h"
 
 #include "kiln/runtime/DeviceSelection.h"
 #include "kiln/runtime/Executable.h"
@@ -220,8 +221,7 @@ CompileRequest requestFor(const Device &device, llvm::StringRef source,
   request.launchRank = launchRank;
   request.bitcodeLibraries.assign(bitcodeLibraries.begin(),
                                   bitcodeLibraries.end());
-  request.target = device.info().backend == Backend::CUDA ? TargetKind::PTX
-                                                          : TargetKind::SPIRV;
+  request.target = getTargetBackendForDriver(device.info().backend).getKind();
   return request;
 }
 
