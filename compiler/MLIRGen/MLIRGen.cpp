@@ -11,7 +11,9 @@
 #include "compiler/MLIRGen/MLIRGen.h"
 #include "compiler/MLIRGen/MLIRGenImpl.h"
 
+#include "dialects/Kiln/IR/KilnDType.h"
 #include "dialects/Kiln/IR/KilnDialect.h"
+#include "dialects/Kiln/IR/KilnEnums.h"
 #include "dialects/Kiln/IR/KilnOps.h"
 #include "dialects/Kiln/IR/KilnTypes.h"
 
@@ -33,6 +35,29 @@ mlir::OwningOpRef<mlir::ModuleOp> kiln::mlirGen(mlir::MLIRContext &context,
                       mlir::scf::SCFDialect>();
   return MLIRGenImpl(context, filename).run(module);
 }
+
+namespace {
+constexpr bool mirrors(ScalarKind kind, DType dtype) {
+  return static_cast<unsigned>(kind) == static_cast<unsigned>(dtype);
+}
+static_assert(mirrors(ScalarKind::Bool, DType::Bool) &&
+                  mirrors(ScalarKind::Int8, DType::Int8) &&
+                  mirrors(ScalarKind::Int16, DType::Int16) &&
+                  mirrors(ScalarKind::Int32, DType::Int32) &&
+                  mirrors(ScalarKind::Int64, DType::Int64) &&
+                  mirrors(ScalarKind::UInt8, DType::UInt8) &&
+                  mirrors(ScalarKind::UInt16, DType::UInt16) &&
+                  mirrors(ScalarKind::UInt32, DType::UInt32) &&
+                  mirrors(ScalarKind::UInt64, DType::UInt64) &&
+                  mirrors(ScalarKind::Float16, DType::Float16) &&
+                  mirrors(ScalarKind::Float32, DType::Float32) &&
+                  mirrors(ScalarKind::Float64, DType::Float64) &&
+                  mirrors(ScalarKind::BFloat16, DType::BFloat16),
+              "ScalarKind must list DType's members in DType's order");
+
+/// The element type of a scalar or array as the runtime names it.
+DType toDType(Type t) { return static_cast<DType>(t.scalarKind()); }
+} // namespace
 
 mlir::Location MLIRGenImpl::loc(SourceLoc l) {
   return mlir::FileLineColLoc::get(&ctx, filename, l.line, l.col);
@@ -145,9 +170,8 @@ void MLIRGenImpl::genFunction(const ast::FunctionDef &fn) {
   for (auto [i, p] : llvm::enumerate(fn.paramDecls)) {
     func.setArgAttr(i, "kiln.name", builder.getStringAttr(p->name));
     if (p->type.isScalar() || p->type.isArray())
-      func.setArgAttr(
-          i, "kiln.dtype",
-          builder.getStringAttr(scalarKindName(p->type.scalarKind())));
+      func.setArgAttr(i, kDTypeArgAttrName,
+                      kiln::DTypeAttr::get(&ctx, toDType(p->type)));
     if (isKernel && p->type.isArray() && p->type.space() == AddressSpace::Local)
       func.setArgAttr(i, "kiln.local_accessor", builder.getUnitAttr());
   }

@@ -23,8 +23,8 @@ namespace kiln {
 /// the diagnostics go to `context`'s handler and the result is null.
 ///
 /// Each kernel parameter carries `kiln.name` (its source name) and, for
-/// scalars and arrays, `kiln.dtype` (the spec's element type name, which
-/// keeps the signedness that signless MLIR integers drop).
+/// scalars and arrays, `kiln.dtype` (a `#kiln.dtype`, the element type,
+/// which keeps the signedness that signless MLIR integers drop).
 mlir::OwningOpRef<mlir::ModuleOp> mlirGen(mlir::MLIRContext &context,
                                           const ast::Module &module,
                                           llvm::StringRef filename);

@@ -22,34 +22,6 @@ using namespace mlir;
 using namespace kiln;
 
 namespace {
-std::optional<DType> scalarDType(Type type) {
-  if (type.isInteger(1))
-    return DType::Bool;
-  if (auto integer = dyn_cast<IntegerType>(type)) {
-    switch (integer.getWidth()) {
-    case 8:
-      return DType::Int8;
-    case 16:
-      return DType::Int16;
-    case 32:
-      return DType::Int32;
-    case 64:
-      return DType::Int64;
-    default:
-      return std::nullopt;
-    }
-  }
-  if (type.isF16())
-    return DType::Float16;
-  if (type.isBF16())
-    return DType::BFloat16;
-  if (type.isF32())
-    return DType::Float32;
-  if (type.isF64())
-    return DType::Float64;
-  return std::nullopt;
-}
-
 FailureOr<KernelParam> describeParam(KernelOp kernel, unsigned i) {
   KernelParam param;
   param.name = kernel.getParamName(i);
@@ -60,17 +32,10 @@ FailureOr<KernelParam> describeParam(KernelOp kernel, unsigned i) {
     param.rank = array.getRank();
     element = array.getElementType();
   }
-  std::optional<DType> dtype = scalarDType(element);
-  auto name = kernel.getArgAttrOfType<StringAttr>(i, kDTypeAttrName);
-  if (name && element.isIntOrFloat()) {
-    std::optional<DType> declared = parseDType(name.getValue().str());
-    if (!declared || dtypeSize(*declared) * 8 !=
-                         std::max(element.getIntOrFloatBitWidth(), 8u))
-      return kernel.emitError("parameter '")
-             << param.name << "' has kiln.dtype " << name
-             << ", which does not describe " << element;
-    dtype = declared;
-  }
+  // The dialect verified that a kiln.dtype describes the element type.
+  std::optional<DType> dtype = getSignedDTypeOf(element);
+  if (auto declared = kernel.getArgAttrOfType<DTypeAttr>(i, kDTypeArgAttrName))
+    dtype = declared.getValue();
   if (!dtype)
     return kernel.emitError("parameter '")
            << param.name << "' has type " << type

@@ -10,15 +10,11 @@
 
 namespace kiln {
 
-/// Argument attribute holding the spec's dtype name of a parameter or array
-/// element ("uint32", "float16", ...). MLIR integers are signless, so this
-/// keeps the signedness the runtime checks NumPy dtypes against; without it
-/// integers are taken as signed.
-inline constexpr const char *kDTypeAttrName = "kiln.dtype";
-
 class TargetInfo;
 
-/// Describes every kiln.kernel of `module` for the runtime. Emits an error
+/// Describes every kiln.kernel of `module` for the runtime: a parameter's
+/// dtype is its `kiln.dtype` attribute (KilnDType.h) or, without one, its
+/// MLIR type's with integers taken as signed. Emits an error
 /// on the module (and fails) for a parameter type the runtime cannot pass.
 /// `target` gives the sub-group size and how float atomics are lowered
 /// (a compare-exchange loop on the bits needs the integer atomics of that

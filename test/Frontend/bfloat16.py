@@ -4,8 +4,8 @@
 # it are done in float32; bfloat16 <-> float16 goes through float32.
 
 # CHECK-LABEL: kiln.kernel @k(
-# CHECK-SAME: %arg1: !kiln.array<bf16, 1> {kiln.dtype = "bfloat16", kiln.name = "a"}
-# CHECK-SAME: %arg4: bf16 {kiln.dtype = "bfloat16", kiln.name = "s"}
+# CHECK-SAME: %arg1: !kiln.array<bf16, 1> {kiln.dtype = #kiln.dtype<bfloat16>, kiln.name = "a"}
+# CHECK-SAME: %arg4: bf16 {kiln.dtype = #kiln.dtype<bfloat16>, kiln.name = "s"}
 # CHECK: %[[X:.+]] = kiln.load %arg1[%{{.+}}] : <bf16, 1>
 # CHECK: %[[XW:.+]] = arith.extf %{{.+}} : bf16 to f32
 # CHECK: arith.mulf %[[XW]], %cst : f32

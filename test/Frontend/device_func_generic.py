@@ -21,13 +21,13 @@ def k(item: Item, a: Array[float32], n: int32):
 def add(x, y):
     return x + y
 
-# CHECK-LABEL: kiln.device_func @add__x_float32_y_float32(%arg0: f32 {kiln.dtype = "float32", kiln.name = "x"}, %arg1: f32 {kiln.dtype = "float32", kiln.name = "y"}) -> f32
+# CHECK-LABEL: kiln.device_func @add__x_float32_y_float32(%arg0: f32 {kiln.dtype = #kiln.dtype<float32>, kiln.name = "x"}, %arg1: f32 {kiln.dtype = #kiln.dtype<float32>, kiln.name = "y"}) -> f32
 # CHECK: arith.addf %arg0, %arg1 : f32
 # CHECK-LABEL: kiln.device_func @add__x_int32_y_int64(
 # CHECK-SAME: -> i64
 # CHECK: arith.extsi %arg0 : i32 to i64
 
-# CHECK-LABEL: kiln.device_func @rep__n_4(%arg0: f32 {kiln.dtype = "float32", kiln.name = "x"}) -> f32
+# CHECK-LABEL: kiln.device_func @rep__n_4(%arg0: f32 {kiln.dtype = #kiln.dtype<float32>, kiln.name = "x"}) -> f32
 # CHECK: kiln.private_alloc [4] {kiln.name = "{{[a-z_]+}}"} : <f32, 1, private>
 # CHECK: arith.cmpi slt, %{{.+}}, %c4_i64 : i64
 @device_func

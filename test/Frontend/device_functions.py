@@ -25,7 +25,7 @@ def k(it: NdItem, a: Array[float32], loc: LocalAccessor[float32], n: int32):
     a[3] = float32(clampi(n, hi=10, lo=0))
     a[4] = float32(gid(it.get_group()))
 
-# CHECK-LABEL: kiln.device_func @scale(%arg0: f32 {kiln.dtype = "float32", kiln.name = "x"}, %arg1: i32 {kiln.dtype = "int32", kiln.name = "k"}) -> f32 {
+# CHECK-LABEL: kiln.device_func @scale(%arg0: f32 {kiln.dtype = #kiln.dtype<float32>, kiln.name = "x"}, %arg1: i32 {kiln.dtype = #kiln.dtype<int32>, kiln.name = "k"}) -> f32 {
 # CHECK: kiln.call @twice(%arg1) : (i32) -> i32
 # CHECK: kiln.return %{{.+}} : f32
 @device_func
@@ -36,7 +36,7 @@ def scale(x: float32, k: int32) -> float32:
 def twice(k: int32) -> int32:
     return k * 2
 
-# CHECK-LABEL: kiln.device_func @fill(%arg0: !kiln.array<f32, 1> {kiln.dtype = "float32", kiln.name = "dst"}, %arg1: !kiln.array<f32, 1, local> {kiln.dtype = "float32", kiln.name = "tmp"}, %arg2: !kiln.nd_item {kiln.name = "it"}) {
+# CHECK-LABEL: kiln.device_func @fill(%arg0: !kiln.array<f32, 1> {kiln.dtype = #kiln.dtype<float32>, kiln.name = "dst"}, %arg1: !kiln.array<f32, 1, local> {kiln.dtype = #kiln.dtype<float32>, kiln.name = "tmp"}, %arg2: !kiln.nd_item {kiln.name = "it"}) {
 # CHECK: kiln.barrier
 # CHECK: kiln.return{{$}}
 @kiln.device_func

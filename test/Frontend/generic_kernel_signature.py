@@ -6,8 +6,8 @@
 # and folded into the body as a constant.
 
 # CHECK-LABEL: kiln.kernel @k(
-# CHECK-SAME: %arg1: !kiln.array<f64, 2> {kiln.dtype = "float64", kiln.name = "a"}
-# CHECK-SAME: %arg2: f32 {kiln.dtype = "float32", kiln.name = "s"})
+# CHECK-SAME: %arg1: !kiln.array<f64, 2> {kiln.dtype = #kiln.dtype<float64>, kiln.name = "a"}
+# CHECK-SAME: %arg2: f32 {kiln.dtype = #kiln.dtype<float32>, kiln.name = "s"})
 # CHECK-SAME: attributes {kiln.constants = {t = 16 : i32}}
 # CHECK: %[[L:.+]] = kiln.load %arg1[%{{.+}}, %{{.+}}] : <f64, 2>
 # CHECK: %[[S:.+]] = arith.extf %arg2 : f32 to f64

@@ -5,7 +5,7 @@
 # block wherever it appears. Its shape is constant: t.shape[d] and t.size
 # fold.
 
-# CHECK-LABEL: kiln.kernel @k(%arg0: !kiln.nd_item {kiln.name = "it"}, %arg1: !kiln.array<f32, 2> {kiln.dtype = "float32", kiln.name = "a"}, %arg2: !kiln.array<f32, 1, local> {kiln.dtype = "float32", kiln.local_accessor, kiln.name = "scratch"}, %arg3: !kiln.array<i32, 2, local> {kiln.dtype = "int32", kiln.local_accessor, kiln.name = "s2"})
+# CHECK-LABEL: kiln.kernel @k(%arg0: !kiln.nd_item {kiln.name = "it"}, %arg1: !kiln.array<f32, 2> {kiln.dtype = #kiln.dtype<float32>, kiln.name = "a"}, %arg2: !kiln.array<f32, 1, local> {kiln.dtype = #kiln.dtype<float32>, kiln.local_accessor, kiln.name = "scratch"}, %arg3: !kiln.array<i32, 2, local> {kiln.dtype = #kiln.dtype<int32>, kiln.local_accessor, kiln.name = "s2"})
 # CHECK-NEXT: memref.alloca() : memref<i64>
 # CHECK-NEXT: %[[T:.+]] = kiln.local_alloc [16, 8] {kiln.name = "{{[a-z_]+}}"} : <f32, 2, local>
 # CHECK: scf.if

@@ -23,6 +23,8 @@ def Kiln_Dialect : Dialect {
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
+  // The kiln.dtype argument attribute must describe its argument.
+  let hasRegionArgAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Defined beside the type storage classes (KilnTypes.cpp).
     void registerTypes();

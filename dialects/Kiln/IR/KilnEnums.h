@@ -6,6 +6,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectImplementation.h"
 
+#include "dialects/Kiln/IR/KilnDType.h"
+
 #include "dialects/Kiln/IR/KilnEnums.h.inc"
 
 #define GET_ATTRDEF_CLASSES

@@ -113,4 +113,25 @@ def Kiln_ScanKindAttr : EnumAttr<Kiln_Dialect, Kiln_ScanKind, "scan"> {
   let assemblyFormat = "$value";
 }
 
+def Kiln_DTypeAttr : AttrDef<Kiln_Dialect, "DType"> {
+  let mnemonic = "dtype";
+  let summary = "An element type of the kernel language (the runtime's DType)";
+  let description = [{
+    One of the kernel language's 13 scalar types, spelled as the spec and
+    the runtime's `dtypeName` spell it: `bool`, `int8` ... `int64`, `uint8`
+    ... `uint64`, `float16`, `float32`, `float64`, `bfloat16`. Its C++ value
+    is the runtime's `kiln::DType`, the same enumeration the kernel metadata
+    carries. A parameter's `kiln.dtype` argument attribute holds one: MLIR
+    integers are signless, and it keeps the signedness the runtime checks
+    arrays against; the dialect verifies that it describes the parameter's
+    (element) type.
+
+    Example: `%a: !kiln.array<i8, 1> {kiln.dtype = #kiln.dtype<uint8>}`
+  }];
+  let parameters = (ins AttrParameter<"::kiln::DType",
+                                      "an element type of the language">:$value);
+  // Written out (KilnDType.cpp) so that an unknown name is one error.
+  let hasCustomAssemblyFormat = 1;
+}
+
 #endif // KILN_ENUMS_TD

@@ -7,8 +7,8 @@
 # CHECK-LABEL: kiln.kernel @k(
 # CHECK: kiln.call @__nv_cbrtf(%{{.+}}) : (f32) -> f32
 # CHECK: kiln.call @log_value(%{{.+}}) : (!kiln.array<f32, 1>) -> ()
-# CHECK: kiln.device_func @__nv_cbrtf(f32 {kiln.dtype = "float32", kiln.name = "x"}) -> f32{{$}}
-# CHECK: kiln.device_func @log_value(!kiln.array<f32, 1> {kiln.dtype = "float32", kiln.name = "a"}){{$}}
+# CHECK: kiln.device_func @__nv_cbrtf(f32 {kiln.dtype = #kiln.dtype<float32>, kiln.name = "x"}) -> f32{{$}}
+# CHECK: kiln.device_func @log_value(!kiln.array<f32, 1> {kiln.dtype = #kiln.dtype<float32>, kiln.name = "a"}){{$}}
 @kernel
 def k(item: Item, a: Array[float32]):
     a[0] = __nv_cbrtf(a[1])

@@ -63,10 +63,10 @@ TEST(Specialization, TypesAndConstants) {
   // The Constant parameter is not an argument; it is folded and recorded.
   EXPECT_TRUE(contains(out, "kiln.kernel @k(%arg0: !kiln.item {kiln.name = "
                             "\"item\"}, %arg1: !kiln.array<f32, 1> "
-                            "{kiln.dtype = \"float32\", kiln.name = \"a\"}, "
-                            "%arg2: f32 {kiln.dtype = \"float32\", kiln.name "
-                            "= \"n\"}) attributes {kiln.constants = {t = 4 : "
-                            "i32}}"))
+                            "{kiln.dtype = #kiln.dtype<float32>, kiln.name = "
+                            "\"a\"}, %arg2: f32 {kiln.dtype = "
+                            "#kiln.dtype<float32>, kiln.name = \"n\"}) "
+                            "attributes {kiln.constants = {t = 4 : i32}}"))
       << out;
   EXPECT_TRUE(contains(out, "kiln.private_alloc [4]")) << out;
   // Kernels without generic parameters are always compiled; other generic
@@ -151,7 +151,7 @@ def k(it, tile, out: Array[int32]):
   std::string out = compile(src, {s});
   ASSERT_FALSE(contains(out, "ERROR")) << out;
   EXPECT_TRUE(contains(out, "%arg1: !kiln.array<i32, 1, local> {kiln.dtype = "
-                            "\"int32\", kiln.local_accessor"))
+                            "#kiln.dtype<int32>, kiln.local_accessor"))
       << out;
 }
 
