@@ -20,9 +20,9 @@ launch that depends on it reads the arrays with the results in them.
 
 Host tasks: the package keeps the launch's arrays and handles until its
 last command completes, then drops them and completes the host event. The
-check runs on the launching thread (at every launch, and in `wait()` and
-`is_complete()` of the launch's events), never on a helper thread, which
-would take the interpreter lock from the launching thread at each
+check runs on the launching thread (every few launches, and in `wait()`
+and `is_complete()` of the launch's events), never on a helper thread,
+which would take the interpreter lock from the launching thread at each
 completion."""
 
 import collections
@@ -113,11 +113,11 @@ class _Launch:
     """The buffers, events and Python objects of one launch, kept until
     its last command completes."""
 
-    __slots__ = ("queue", "wait", "nwait", "objects", "buffers", "events",
-                 "reads", "kernel_event", "last", "done", "error")
+    __slots__ = ("device", "queue", "wait", "nwait", "objects", "buffers",
+                 "events", "reads", "kernel_event", "last", "done", "error")
 
-    def __init__(self, queue, wait, objects):
-        self.queue, self.objects = queue, objects
+    def __init__(self, device, wait, objects):
+        self.device, self.queue, self.objects = device, device.queue, objects
         self.nwait = len(wait)
         self.wait = (_capi.handle * self.nwait)(*wait) if wait else None
         self.buffers, self.events, self.reads = [], [], []
@@ -128,8 +128,8 @@ class _Launch:
         buffer = _capi.handle()
         nbytes = array.nbytes
         _capi.check(_lib.kiln_buffer_create(
-            _devices_of_queue[self.queue.value], max(nbytes, 1),
-            ctypes.byref(buffer)), "allocating a device buffer")
+            self.device._handle, max(nbytes, 1), ctypes.byref(buffer)),
+            "allocating a device buffer")
         self.buffers.append(buffer)
         if nbytes:
             self._command(_lib.kiln_buffer_write_async, buffer,
@@ -188,12 +188,25 @@ class _Launch:
 
 
 _pending = collections.deque()
-_devices_of_queue = {}  # queue handle value -> device handle
+# Asking the runtime for an event's state right after the next launch was
+# submitted costs about 12 us on the CPU device (PoCL's worker threads hold
+# its locks); checking the launches every _REAP_EVERY launches costs under
+# 1 us a launch. Past _MAX_PENDING unchecked launches the oldest is waited
+# for, bounding the buffers and arrays held.
+_REAP_EVERY, _MAX_PENDING = 64, 1024
+_since_reap = 0
 
 
 def _reap():
+    global _since_reap
+    _since_reap += 1
+    if _since_reap < _REAP_EVERY:
+        return
+    _since_reap = 0
     while _pending and _pending[0].poll():
         _pending.popleft()
+    while len(_pending) > _MAX_PENDING:
+        _pending.popleft().finish()
 
 
 def finish_all():
@@ -265,7 +278,7 @@ class _Specialization:
                 if error is not None:
                     raise KernelError(f"an event the launch depends on failed: "
                                       f"{error}") from error
-        launch = _Launch(device.queue, wait, args)
+        launch = _Launch(device, wait, args)
         n = len(self.positions)
         arg_structs = (_capi.Arg * n)()
         try:
@@ -418,7 +431,6 @@ def launch(kernel, index_space, dependent_events, args, device):
     """Submits a compiled launch; returns its _Launch."""
     _init()
     device = _devices.resolve(device)
-    _devices_of_queue.setdefault(device.queue.value, device._handle)
     table = kernel.__dict__.get("_dispatch")
     if table is None:
         table = kernel._dispatch = {}

@@ -107,8 +107,14 @@ def devices():
     return [Device(s) for s in selectors]
 
 
+_default = None
+
+
 def resolve(device):
     """The Device a launch's `device=` names (None: the default)."""
+    global _default
     if device is None:
-        device = DEFAULT_SELECTOR
-    return Device(device)
+        if _default is None:
+            _default = Device(DEFAULT_SELECTOR)
+        return _default
+    return device if isinstance(device, Device) else Device(device)
