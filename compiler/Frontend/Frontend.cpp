@@ -96,6 +96,16 @@ bool isConstantAnnotation(const ast::Expr *annotation) {
     return attr->attr == "Constant";
   return false;
 }
+
+/// True for `Item` or `NdItem`, however qualified (`kapi.Item`).
+bool isWorkItemAnnotation(const ast::Expr *annotation) {
+  llvm::StringRef name;
+  if (auto *n = llvm::dyn_cast_or_null<ast::NameExpr>(annotation))
+    name = n->name;
+  else if (auto *a = llvm::dyn_cast_or_null<ast::AttributeExpr>(annotation))
+    name = a->attr;
+  return name == "Item" || name == "NdItem";
+}
 } // namespace
 
 std::unique_ptr<ast::Module> kiln::parseAndCheck(
@@ -123,18 +133,19 @@ kiln::declaredKernelParameters(const ast::Module &module,
     if (function->kind != ast::FunctionKind::Kernel || function->name != kernel)
       continue;
     std::vector<DeclaredParameter> params;
-    // An unannotated first parameter is the work-item only if the launch
-    // gives no argument for it, which the caller decides.
-    if (!function->params.empty() && !function->params[0].annotation &&
-        !function->params[0].isStar)
-      params.push_back(
-          {function->params[0].name, DeclaredParameter::Role::WorkItem});
-    for (size_t i = 1; i < function->params.size(); ++i) {
+    for (size_t i = 0; i < function->params.size(); ++i) {
       const ast::Param &param = function->params[i];
+      // The first parameter takes an argument unless it is the work-item:
+      // annotated so, or unannotated and given no argument (the caller
+      // decides).
+      if (i == 0 &&
+          (param.isStar || isWorkItemAnnotation(param.annotation.get())))
+        continue;
       DeclaredParameter declared{param.name,
                                  DeclaredParameter::Role::Annotated};
       if (!param.annotation)
-        declared.role = DeclaredParameter::Role::Generic;
+        declared.role = i == 0 ? DeclaredParameter::Role::WorkItem
+                               : DeclaredParameter::Role::Generic;
       else if (isConstantAnnotation(param.annotation.get()))
         declared.role = DeclaredParameter::Role::Constant;
       params.push_back(std::move(declared));

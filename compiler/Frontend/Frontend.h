@@ -58,10 +58,10 @@ std::unique_ptr<ast::Module> parseAndCheck(llvm::StringRef source,
                                            SpecializationProvider specialize,
                                            const FrontendOptions &options = {});
 
-/// The parameters after the index of kernel `kernel` in a parsed module,
-/// with their roles read off the annotations, preceded by the first
-/// parameter when it is unannotated (role WorkItem); nullopt when there is
-/// no such kernel.
+/// The parameters of kernel `kernel` in a parsed module that may take
+/// launch arguments, with their roles read off the annotations: all but a
+/// first parameter annotated `Item` or `NdItem` (an unannotated first one
+/// has role WorkItem); nullopt when there is no such kernel.
 std::optional<std::vector<DeclaredParameter>>
 declaredKernelParameters(const ast::Module &module, llvm::StringRef kernel);
 

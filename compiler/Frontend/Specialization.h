@@ -73,7 +73,9 @@ struct Specialization {
 
 /// A kernel parameter as declared (before type checking): what a caller
 /// specializing from launch arguments must know of it. The first parameter
-/// is listed only when it is unannotated (role WorkItem).
+/// is listed unless it is annotated `Item` or `NdItem` (a kernel without a
+/// work-item takes an argument for it; an unannotated one has role
+/// WorkItem).
 struct DeclaredParameter {
   enum class Role {
     Annotated, ///< Its annotation is its type; an argument does not change it.

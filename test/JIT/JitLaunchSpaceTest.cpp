@@ -99,6 +99,22 @@ TEST_F(JitLaunchSpaceTest, AnArgumentForTheFirstParameterMakesItOrdinary) {
   EXPECT_EQ(kernel.binary->kernels[0].params.size(), 2u);
 }
 
+TEST_F(JitLaunchSpaceTest, AnAnnotatedFirstArrayTakesTheFirstArgument) {
+  auto jit = newJit();
+  // A kernel without a work-item whose first parameter is annotated: the
+  // positional arguments start with it, not after it.
+  CompileRequest request = countFor(IndexKind::Item);
+  request.source = "@kernel\n"
+                   "def fill(b: Array[int64], v):\n"
+                   "    b[0] = v\n";
+  request.kernel = "fill";
+  ArgumentDescriptor v;
+  v.dtype = DType::Int32;
+  request.arguments = std::vector<ArgumentDescriptor>{int64Array(""), v};
+  ASSERT_EXPECTED(kernel, jit->compile(request));
+  EXPECT_EQ(kernel.specialization.types.at("v"), "int32");
+}
+
 TEST_F(JitLaunchSpaceTest, WithoutTheLaunchTheWorkItemIsALocatedError) {
   auto jit = newJit();
   auto kernel = jit->compile(countFor(std::nullopt));
