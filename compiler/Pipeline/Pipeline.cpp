@@ -65,15 +65,28 @@ struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
 } // namespace
 
 void kiln::registerKilnPipelines() {
-  PassPipelineRegistration<PipelineOptions>(
+  // Registered by hand rather than with PassPipelineRegistration so that
+  // an unknown target is an error, not a silent SPIR-V lowering.
+  registerPassPipeline(
       "kiln-to-llvm", "Lower a kiln module to the LLVM dialect",
-      [](OpPassManager &pm, const PipelineOptions &opts) {
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        PipelineOptions opts;
+        if (failed(opts.parseFromString(text)))
+          return failure();
+        std::optional<TargetKind> target = parseTargetKind(opts.target);
+        if (!target)
+          return errorHandler("kiln-to-llvm: unknown target '" + opts.target +
+                              "' (expected ptx or spirv)");
         CompileOptions options;
-        options.target =
-            parseTargetKind(opts.target).value_or(TargetKind::SPIRV);
+        options.target = *target;
         options.optLevel = opts.optLevel;
         options.debug = opts.debug;
         buildKilnTransformPipeline(pm, options);
         buildKilnToLLVMPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> optionHandler) {
+        optionHandler(PipelineOptions());
       });
 }
