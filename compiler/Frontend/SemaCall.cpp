@@ -14,6 +14,18 @@ static bool isNdItemMethod(llvm::StringRef name) {
          name == "get_group" || name == "get_sub_group";
 }
 
+/// The NdItem method answering what Item method `name` does; empty for
+/// other names. A kernel whose unannotated work-item an NdRange launch made
+/// an NdItem may still call an Item's.
+static std::string nditemNameOfItemMethod(llvm::StringRef name) {
+  return llvm::StringSwitch<std::string>(name)
+      .Case("get_id", "get_global_id")
+      .Case("get_range", "get_global_range")
+      .Case("get_linear_id", "get_global_linear_id")
+      .Case("get_linear_range", "get_global_linear_range")
+      .Default("");
+}
+
 void Sema::checkCall(ExprPtr &e) {
   auto *call = llvm::cast<CallExpr>(e.get());
   Expr *callee = call->callee.get();
@@ -277,7 +289,15 @@ void Sema::checkObjectMethod(ExprPtr &e, ExprPtr &object,
     if (method == x.name)
       entry = &x;
   if (!entry) {
-    error(methodLoc, "'" + t.str() + "' has no method '" + method + "'");
+    std::string hint;
+    if (t.isNdItem())
+      hint = nditemNameOfItemMethod(method);
+    error(methodLoc,
+          "'" + t.str() + "' has no method '" + method + "'" +
+              (hint.empty() ? ""
+                            : "; an NdItem's is '" + hint + "' ('" + method +
+                                  "' is an Item's: launch over "
+                                  "a Range)"));
     return;
   }
   unsigned dim = 0;

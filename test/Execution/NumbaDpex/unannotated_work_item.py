@@ -16,7 +16,7 @@
 # CHECK-NEXT: scale: ok
 # CHECK-NEXT: local_ids: ok
 # An NdRange makes `item` an NdItem, which has get_global_id, not get_id.
-# ND: unannotated_work_item.py:[[@LINE+10]]:14: error: 'NdItem' has no method 'get_id'
+# ND: unannotated_work_item.py:[[@LINE+10]]:14: error: 'NdItem' has no method 'get_id'; an NdItem's is 'get_global_id' ('get_id' is an Item's: launch over a Range)
 
 
 @kernel
