@@ -36,11 +36,8 @@ std::optional<ConstantValue> scalarValue(DType dtype,
     return ConstantValue::ofInt(load<uint16_t>(bytes));
   case DType::UInt32:
     return ConstantValue::ofInt(load<uint32_t>(bytes));
-  case DType::UInt64: {
-    uint64_t v = load<uint64_t>(bytes);
-    return v > uint64_t(INT64_MAX) ? ConstantValue::ofUInt(v)
-                                   : ConstantValue::ofInt(int64_t(v));
-  }
+  case DType::UInt64:
+    return ConstantValue::ofInt(load<uint64_t>(bytes));
   case DType::Float32:
     return ConstantValue::ofFloat(load<float>(bytes));
   case DType::Float64:

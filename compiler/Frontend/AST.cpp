@@ -205,20 +205,6 @@ static const char *builtinName(Builtin b) {
   llvm_unreachable("the switch on b covers every value");
 }
 
-std::string ast::toString(IntValue v) {
-  if (v == 0)
-    return "0";
-  bool negative = v < 0;
-  unsigned __int128 u = negative ? -static_cast<unsigned __int128>(v)
-                                 : static_cast<unsigned __int128>(v);
-  std::string s;
-  while (u != 0) {
-    s.insert(s.begin(), char('0' + unsigned(u % 10)));
-    u /= 10;
-  }
-  return negative ? "-" + s : s;
-}
-
 namespace {
 class Dumper {
 public:

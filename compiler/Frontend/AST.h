@@ -9,6 +9,7 @@
 #ifndef KILN_FRONTEND_AST_H
 #define KILN_FRONTEND_AST_H
 
+#include "compiler/Frontend/ConstantValue.h"
 #include "compiler/Frontend/Diagnostics.h"
 #include "compiler/Frontend/ModulePaths.h"
 #include "compiler/Frontend/Types.h"
@@ -24,9 +25,8 @@
 namespace kiln {
 namespace ast {
 
-/// Integer constants are kept wider than any Kiln type so that folding can
-/// detect overflow; values live in [INT64_MIN, UINT64_MAX].
-using IntValue = __int128;
+/// Integer constants as the folder computes them (ConstantValue.h).
+using IntValue = ::kiln::IntValue;
 
 enum class BinOp {
   Add,
@@ -719,9 +719,6 @@ struct Module {
 /// with each expression's type once Sema has run.
 void dump(const Module &module, llvm::raw_ostream &os);
 void dump(const Expr &expr, llvm::raw_ostream &os, unsigned indent = 0);
-
-/// Decimal spelling of an IntValue.
-std::string toString(IntValue v);
 
 } // namespace ast
 } // namespace kiln

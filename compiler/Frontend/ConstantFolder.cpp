@@ -13,35 +13,7 @@ using namespace kiln::ast;
 static const IntValue kMinInt = -(IntValue(1) << 63);
 static const IntValue kMaxInt = (IntValue(1) << 64) - 1;
 
-double ConstValue::asDouble() const {
-  switch (kind) {
-  case Kind::Int:
-    return static_cast<double>(i);
-  case Kind::Float:
-    return f;
-  case Kind::Bool:
-    return b ? 1.0 : 0.0;
-  }
-  llvm_unreachable("the switch on kind covers every value");
-}
-
-IntValue ConstValue::asInt() const {
-  return kind == Kind::Bool ? IntValue(b) : i;
-}
-
-bool ConstValue::truthy() const {
-  switch (kind) {
-  case Kind::Int:
-    return i != 0;
-  case Kind::Float:
-    return f != 0; // NaN is truthy, as in Python.
-  case Kind::Bool:
-    return b;
-  }
-  llvm_unreachable("the switch on kind covers every value");
-}
-
-static FoldResult ok(ConstValue v) { return FoldResult{v, {}}; }
+static FoldResult ok(ConstantValue v) { return FoldResult{v, {}}; }
 static FoldResult fail(std::string message) {
   return FoldResult{std::nullopt, std::move(message)};
 }
@@ -49,7 +21,7 @@ static FoldResult fail(std::string message) {
 static FoldResult intResult(IntValue v) {
   if (v < kMinInt || v > kMaxInt)
     return fail("integer constant expression overflows 64 bits");
-  return ok(ConstValue::ofInt(v));
+  return ok(ConstantValue::ofInt(v));
 }
 
 /// Python's float divmod (CPython's float_divmod), which run-time code
@@ -78,25 +50,25 @@ static std::pair<double, double> pythonFloatDivmod(double a, double b) {
 static FoldResult foldFloat(BinOp op, double a, double b) {
   switch (op) {
   case BinOp::Add:
-    return ok(ConstValue::ofFloat(a + b));
+    return ok(ConstantValue::ofFloat(a + b));
   case BinOp::Sub:
-    return ok(ConstValue::ofFloat(a - b));
+    return ok(ConstantValue::ofFloat(a - b));
   case BinOp::Mul:
-    return ok(ConstValue::ofFloat(a * b));
+    return ok(ConstantValue::ofFloat(a * b));
   case BinOp::Div:
     if (b == 0)
       return fail("division by zero");
-    return ok(ConstValue::ofFloat(a / b));
+    return ok(ConstantValue::ofFloat(a / b));
   case BinOp::FloorDiv:
   case BinOp::Mod: {
     if (b == 0)
       return fail("division by zero");
     auto [quotient, remainder] = pythonFloatDivmod(a, b);
     return ok(
-        ConstValue::ofFloat(op == BinOp::FloorDiv ? quotient : remainder));
+        ConstantValue::ofFloat(op == BinOp::FloorDiv ? quotient : remainder));
   }
   case BinOp::Pow:
-    return ok(ConstValue::ofFloat(std::pow(a, b)));
+    return ok(ConstantValue::ofFloat(std::pow(a, b)));
   default:
     return fail(std::string("operator '") + spelling(op) +
                 "' requires integer operands");
@@ -105,7 +77,7 @@ static FoldResult foldFloat(BinOp op, double a, double b) {
 
 static FoldResult foldPow(IntValue base, IntValue exp) {
   if (exp < 0)
-    return ok(ConstValue::ofFloat(
+    return ok(ConstantValue::ofFloat(
         std::pow(static_cast<double>(base), static_cast<double>(exp))));
   if (base == 0 || base == 1)
     return intResult(exp == 0 ? 1 : base);
@@ -120,18 +92,18 @@ static FoldResult foldPow(IntValue base, IntValue exp) {
   return intResult(result);
 }
 
-FoldResult kiln::foldBinary(BinOp op, const ConstValue &a,
-                            const ConstValue &b) {
+FoldResult kiln::foldBinary(BinOp op, const ConstantValue &a,
+                            const ConstantValue &b) {
   if (op == BinOp::MatMul)
     return fail("operator '@' is not supported");
-  bool bothBool =
-      a.kind == ConstValue::Kind::Bool && b.kind == ConstValue::Kind::Bool;
+  bool bothBool = a.kind == ConstantValue::Kind::Bool &&
+                  b.kind == ConstantValue::Kind::Bool;
   if (bothBool &&
       (op == BinOp::BitAnd || op == BinOp::BitOr || op == BinOp::BitXor)) {
     bool r = op == BinOp::BitAnd  ? (a.b && b.b)
              : op == BinOp::BitOr ? (a.b || b.b)
                                   : (a.b != b.b);
-    return ok(ConstValue::ofBool(r));
+    return ok(ConstantValue::ofBool(r));
   }
   if (a.isFloat() || b.isFloat())
     return foldFloat(op, a.asDouble(), b.asDouble());
@@ -148,8 +120,8 @@ FoldResult kiln::foldBinary(BinOp op, const ConstValue &a,
   case BinOp::Div:
     if (y == 0)
       return fail("division by zero");
-    return ok(
-        ConstValue::ofFloat(static_cast<double>(x) / static_cast<double>(y)));
+    return ok(ConstantValue::ofFloat(static_cast<double>(x) /
+                                     static_cast<double>(y)));
   case BinOp::FloorDiv: {
     if (y == 0)
       return fail("division by zero");
@@ -196,13 +168,13 @@ FoldResult kiln::foldBinary(BinOp op, const ConstValue &a,
   return fail("unsupported constant operation");
 }
 
-FoldResult kiln::foldUnary(UnaryOp op, const ConstValue &a) {
+FoldResult kiln::foldUnary(UnaryOp op, const ConstantValue &a) {
   switch (op) {
   case UnaryOp::Not:
-    return ok(ConstValue::ofBool(!a.truthy()));
+    return ok(ConstantValue::ofBool(!a.truthy()));
   case UnaryOp::Neg:
     if (a.isFloat())
-      return ok(ConstValue::ofFloat(-a.f));
+      return ok(ConstantValue::ofFloat(-a.f));
     return intResult(-a.asInt());
   case UnaryOp::Pos:
     if (a.isFloat())
@@ -216,13 +188,13 @@ FoldResult kiln::foldUnary(UnaryOp op, const ConstValue &a) {
   llvm_unreachable("the switch on op covers every value");
 }
 
-FoldResult kiln::foldCompare(CmpOp op, const ConstValue &a,
-                             const ConstValue &b) {
+FoldResult kiln::foldCompare(CmpOp op, const ConstantValue &a,
+                             const ConstantValue &b) {
   int c;
   if (a.isFloat() || b.isFloat()) {
     double x = a.asDouble(), y = b.asDouble();
     if (std::isnan(x) || std::isnan(y))
-      return ok(ConstValue::ofBool(op == CmpOp::Ne));
+      return ok(ConstantValue::ofBool(op == CmpOp::Ne));
     c = x < y ? -1 : x > y ? 1 : 0;
   } else {
     IntValue x = a.asInt(), y = b.asInt();
@@ -230,17 +202,17 @@ FoldResult kiln::foldCompare(CmpOp op, const ConstValue &a,
   }
   switch (op) {
   case CmpOp::Eq:
-    return ok(ConstValue::ofBool(c == 0));
+    return ok(ConstantValue::ofBool(c == 0));
   case CmpOp::Ne:
-    return ok(ConstValue::ofBool(c != 0));
+    return ok(ConstantValue::ofBool(c != 0));
   case CmpOp::Lt:
-    return ok(ConstValue::ofBool(c < 0));
+    return ok(ConstantValue::ofBool(c < 0));
   case CmpOp::Le:
-    return ok(ConstValue::ofBool(c <= 0));
+    return ok(ConstantValue::ofBool(c <= 0));
   case CmpOp::Gt:
-    return ok(ConstValue::ofBool(c > 0));
+    return ok(ConstantValue::ofBool(c > 0));
   case CmpOp::Ge:
-    return ok(ConstValue::ofBool(c >= 0));
+    return ok(ConstantValue::ofBool(c >= 0));
   default:
     return fail(std::string("operator '") + spelling(op) +
                 "' is not supported");
@@ -269,14 +241,14 @@ static IntValue wrap(IntValue v, unsigned bits, bool isSigned) {
   return r;
 }
 
-FoldResult kiln::castConstant(const ConstValue &v, Type t) {
+FoldResult kiln::castConstant(const ConstantValue &v, Type t) {
   if (t.isBool())
-    return ok(ConstValue::ofBool(v.truthy()));
+    return ok(ConstantValue::ofBool(v.truthy()));
   if (t.isFloat()) {
     double d = v.asDouble();
     if (t.scalarKind() == ScalarKind::Float32)
       d = static_cast<double>(static_cast<float>(d));
-    return ok(ConstValue::ofFloat(d));
+    return ok(ConstantValue::ofFloat(d));
   }
   IntValue i;
   if (v.isFloat()) {
@@ -288,36 +260,36 @@ FoldResult kiln::castConstant(const ConstValue &v, Type t) {
   } else {
     i = v.asInt();
   }
-  return ok(ConstValue::ofInt(wrap(i, t.bitWidth(), t.isSignedInteger())));
+  return ok(ConstantValue::ofInt(wrap(i, t.bitWidth(), t.isSignedInteger())));
 }
 
-std::optional<ConstValue> kiln::literalValue(const Expr &e) {
+std::optional<ConstantValue> kiln::literalValue(const Expr &e) {
   if (auto *i = llvm::dyn_cast<IntLiteral>(&e))
-    return ConstValue::ofInt(i->value);
+    return ConstantValue::ofInt(i->value);
   if (auto *f = llvm::dyn_cast<FloatLiteral>(&e))
-    return ConstValue::ofFloat(f->value);
+    return ConstantValue::ofFloat(f->value);
   if (auto *b = llvm::dyn_cast<BoolLiteral>(&e))
-    return ConstValue::ofBool(b->value);
+    return ConstantValue::ofBool(b->value);
   return std::nullopt;
 }
 
-ExprPtr kiln::makeLiteral(SourceLoc loc, const ConstValue &v, bool weak,
+ExprPtr kiln::makeLiteral(SourceLoc loc, const ConstantValue &v, bool weak,
                           Type type) {
   ExprPtr e;
   switch (v.kind) {
-  case ConstValue::Kind::Int: {
+  case ConstantValue::Kind::Int: {
     auto lit = std::make_unique<IntLiteral>(loc, v.i);
     lit->weak = weak;
     e = std::move(lit);
     break;
   }
-  case ConstValue::Kind::Float: {
+  case ConstantValue::Kind::Float: {
     auto lit = std::make_unique<FloatLiteral>(loc, v.f);
     lit->weak = weak;
     e = std::move(lit);
     break;
   }
-  case ConstValue::Kind::Bool:
+  case ConstantValue::Kind::Bool:
     e = std::make_unique<BoolLiteral>(loc, v.b);
     break;
   }

@@ -350,7 +350,7 @@ Type Sema::resolveAnnotation(Expr &e, bool *isConstant) {
     }
     unsigned rank = 1;
     if (rankExpr) {
-      std::optional<ConstValue> v;
+      std::optional<ConstantValue> v;
       if (auto *n = llvm::dyn_cast<NameExpr>(rankExpr)) {
         auto it = constants.find(n->name);
         if (it != constants.end())
@@ -358,7 +358,7 @@ Type Sema::resolveAnnotation(Expr &e, bool *isConstant) {
       } else {
         v = literalValue(*rankExpr);
       }
-      if (!v || v->kind != ConstValue::Kind::Int) {
+      if (!v || v->kind != ConstantValue::Kind::Int) {
         error(rankExpr->loc,
               "the rank of an '" + *head + "' must be an integer constant");
         return Type::invalid();
@@ -408,33 +408,17 @@ VarDecl *Sema::declare(const std::string &name, SourceLoc loc, Type type) {
 
 /// Converts a specialization constant to the parameter's type `t` with the
 /// implicit-safe rules; returns the reason on failure.
-/// A specialization's value as the frontend's constant.
-static ConstValue toConstValue(const ConstantValue &v) {
-  switch (v.kind) {
-  case ConstantValue::Kind::Int:
-    return ConstValue::ofInt(v.i);
-  case ConstantValue::Kind::UInt:
-    return ConstValue::ofInt(static_cast<IntValue>(v.u));
-  case ConstantValue::Kind::Float:
-    return ConstValue::ofFloat(v.f);
-  case ConstantValue::Kind::Bool:
-    return ConstValue::ofBool(v.b);
-  }
-  llvm_unreachable("every ConstantValue kind is handled");
-}
-
-static std::optional<ConstValue> convertSpecConstant(const ConstantValue &v,
-                                                     Type t, std::string &why) {
-  ConstValue c = toConstValue(v);
-  if (c.kind == ConstValue::Kind::Float && !t.isFloat()) {
+static std::optional<ConstantValue>
+convertSpecConstant(const ConstantValue &c, Type t, std::string &why) {
+  if (c.kind == ConstantValue::Kind::Float && !t.isFloat()) {
     why = "a float value cannot be converted implicitly to '" + t.str() + "'";
     return std::nullopt;
   }
-  if (c.kind == ConstValue::Kind::Int && !t.isFloat() && !fitsIn(c.i, t)) {
+  if (c.kind == ConstantValue::Kind::Int && !t.isFloat() && !fitsIn(c.i, t)) {
     why = "the value " + toString(c.i) + " does not fit in '" + t.str() + "'";
     return std::nullopt;
   }
-  if (c.kind != ConstValue::Kind::Bool && t.isBool()) {
+  if (c.kind != ConstantValue::Kind::Bool && t.isBool()) {
     why = "a number cannot be converted implicitly to 'bool'";
     return std::nullopt;
   }
@@ -545,7 +529,7 @@ void Sema::checkParameters(FunctionDef &f, const Specialization *spec) {
         continue;
       }
       std::string why;
-      std::optional<ConstValue> v = convertSpecConstant(*value, type, why);
+      std::optional<ConstantValue> v = convertSpecConstant(*value, type, why);
       if (!v) {
         error(p.loc, "specialization of kernel '" + f.name +
                          "': Constant parameter '" + p.name + "': " + why);
@@ -607,13 +591,13 @@ void Sema::checkParameters(FunctionDef &f, const Specialization *spec) {
       // A kernel defined inside a function reads the variables it closes
       // over as compile-time constants, given like Constant values.
       if (isNested(f)) {
-        ConstValue v = toConstValue(value);
-        bool weak = v.kind != ConstValue::Kind::Bool;
-        captured[&f][name] = makeLiteral(
-            f.loc, v, weak,
-            v.kind == ConstValue::Kind::Int     ? Type::int64()
-            : v.kind == ConstValue::Kind::Float ? defaultFloatType(typing())
-                                                : Type::boolean());
+        bool weak = value.kind != ConstantValue::Kind::Bool;
+        captured[&f][name] =
+            makeLiteral(f.loc, value, weak,
+                        value.kind == ConstantValue::Kind::Int ? Type::int64()
+                        : value.kind == ConstantValue::Kind::Float
+                            ? defaultFloatType(typing())
+                            : Type::boolean());
         continue;
       }
       error(f.loc, "specialization of kernel '" + f.name +

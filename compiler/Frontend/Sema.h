@@ -76,7 +76,7 @@ private:
   void checkDeviceCall(ast::ExprPtr &e, ast::FunctionDef &callee);
   ast::FunctionDef *
   instantiate(ast::FunctionDef &generic, const std::vector<Type> &types,
-              const std::vector<std::optional<ConstValue>> &constants,
+              const std::vector<std::optional<ConstantValue>> &constants,
               SourceLoc callLoc);
   void checkReturn(ast::ReturnStmt &r);
   /// The type a specialization string names, or nullopt with `error` set.
@@ -321,7 +321,7 @@ private:
   /// per parameter, the type of a generic one and the value of a Constant
   /// one (already converted to its type).
   const std::vector<Type> *instanceTypes = nullptr;
-  const std::vector<std::optional<ConstValue>> *instanceConstants = nullptr;
+  const std::vector<std::optional<ConstantValue>> *instanceConstants = nullptr;
 };
 
 } // namespace detail

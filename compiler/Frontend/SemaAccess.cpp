@@ -45,7 +45,7 @@ void Sema::checkAttribute(ExprPtr &e) {
   }
   if (obj && obj->type.isArray()) {
     if (a->attr == "ndim") {
-      e = makeLiteral(a->loc, ConstValue::ofInt(obj->type.rank()), true,
+      e = makeLiteral(a->loc, ConstantValue::ofInt(obj->type.rank()), true,
                       Type::int64());
       return;
     }
@@ -54,7 +54,8 @@ void Sema::checkAttribute(ExprPtr &e) {
         IntValue size = 1;
         for (int64_t d : alloc->shape)
           size *= d;
-        e = makeLiteral(a->loc, ConstValue::ofInt(size), true, Type::int64());
+        e = makeLiteral(a->loc, ConstantValue::ofInt(size), true,
+                        Type::int64());
         return;
       }
       e = std::make_unique<ArraySizeExpr>(a->loc, obj);
@@ -78,7 +79,7 @@ void Sema::checkAttribute(ExprPtr &e) {
     return;
   }
   if (std::optional<int64_t> v = enumMemberValue(*a)) {
-    e = makeLiteral(a->loc, ConstValue::ofInt(*v), true, Type::int64());
+    e = makeLiteral(a->loc, ConstantValue::ofInt(*v), true, Type::int64());
     return;
   }
   if (auto *n = llvm::dyn_cast<NameExpr>(a->value.get())) {
@@ -99,7 +100,7 @@ void Sema::checkAttribute(ExprPtr &e) {
         else if (a->attr == "nan")
           v = std::nan("");
         if (v) {
-          e = makeLiteral(a->loc, ConstValue::ofFloat(*v), true,
+          e = makeLiteral(a->loc, ConstantValue::ofFloat(*v), true,
                           Type::float32());
           return;
         }
@@ -201,7 +202,7 @@ void Sema::checkSubscript(ExprPtr &e) {
         return;
       // The extents of local_array / private_array are constants.
       if (auto *alloc = llvm::dyn_cast_or_null<BuiltinExpr>(obj->init)) {
-        e = makeLiteral(s->loc, ConstValue::ofInt(alloc->shape[*dim]), true,
+        e = makeLiteral(s->loc, ConstantValue::ofInt(alloc->shape[*dim]), true,
                         Type::int64());
         return;
       }

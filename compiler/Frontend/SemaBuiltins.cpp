@@ -139,14 +139,14 @@ void Sema::checkAbs(ExprPtr &e) {
   if (!a->type.isValid() || !requireScalar(*a, "'abs'"))
     return;
   if (isFoldable(*a)) {
-    ConstValue v = *literalValue(*a);
+    ConstantValue v = *literalValue(*a);
     if (v.isFloat())
       replaceWithConstant(
-          e, FoldResult{ConstValue::ofFloat(std::fabs(v.f)), {}}, call->loc);
+          e, FoldResult{ConstantValue::ofFloat(std::fabs(v.f)), {}}, call->loc);
     else {
       IntValue i = v.asInt();
-      replaceWithConstant(e, FoldResult{ConstValue::ofInt(i < 0 ? -i : i), {}},
-                          call->loc);
+      replaceWithConstant(
+          e, FoldResult{ConstantValue::ofInt(i < 0 ? -i : i), {}}, call->loc);
     }
     return;
   }
@@ -273,10 +273,10 @@ bool Sema::checkMathCall(ExprPtr &e, llvm::StringRef name) {
       x[i] = literalValue(*call->args[i])->asDouble();
     double r = foldMath(name, x);
     if (fnInfo->predicate)
-      e = makeLiteral(call->loc, ConstValue::ofBool(r != 0), false,
+      e = makeLiteral(call->loc, ConstantValue::ofBool(r != 0), false,
                       Type::boolean());
     else
-      e = makeLiteral(call->loc, ConstValue::ofFloat(r), true,
+      e = makeLiteral(call->loc, ConstantValue::ofFloat(r), true,
                       defaultFloatType(typing()));
     return true;
   }
@@ -521,15 +521,15 @@ void Sema::checkPrint(ExprPtr &e) {
       continue;
     }
     // Constants are printed into the format.
-    if (std::optional<ConstValue> v = literalValue(*a)) {
+    if (std::optional<ConstantValue> v = literalValue(*a)) {
       switch (v->kind) {
-      case ConstValue::Kind::Bool:
+      case ConstantValue::Kind::Bool:
         format += v->b ? "True" : "False";
         break;
-      case ConstValue::Kind::Int:
+      case ConstantValue::Kind::Int:
         format += toString(v->i);
         break;
-      case ConstValue::Kind::Float:
+      case ConstantValue::Kind::Float:
         appendText(format, formatFloat(v->f));
         break;
       }

@@ -81,8 +81,9 @@ Type Sema::commonType(const Expr &a, const Expr &b) {
 bool Sema::coerceWeak(ExprPtr &e, Type t) {
   if (auto *i = llvm::dyn_cast<IntLiteral>(e.get())) {
     if (t.isFloat()) {
-      e = makeLiteral(
-          e->loc, ConstValue::ofFloat(static_cast<double>(i->value)), false, t);
+      e = makeLiteral(e->loc,
+                      ConstantValue::ofFloat(static_cast<double>(i->value)),
+                      false, t);
       return true;
     }
     if (!t.isInteger() || !fitsIn(i->value, t)) {
@@ -117,7 +118,7 @@ void Sema::convertTo(ExprPtr &e, Type t) {
   if (e->type == t)
     return;
   // A typed constant is converted now (same semantics as at run time).
-  if (std::optional<ConstValue> v = literalValue(*e)) {
+  if (std::optional<ConstantValue> v = literalValue(*e)) {
     FoldResult r = castConstant(*v, t);
     if (r.value) {
       e = makeLiteral(e->loc, *r.value, false, t);
@@ -168,7 +169,7 @@ void Sema::convertToBool(ExprPtr &e) {
   }
   if (isWeak(*e)) {
     bool v = literalValue(*e)->truthy();
-    e = makeLiteral(e->loc, ConstValue::ofBool(v), false, Type::boolean());
+    e = makeLiteral(e->loc, ConstantValue::ofBool(v), false, Type::boolean());
     return;
   }
   convertTo(e, Type::boolean());
@@ -190,11 +191,12 @@ void Sema::replaceWithConstant(ExprPtr &e, const FoldResult &r,
     e->type = Type::invalid();
     return;
   }
-  Type t = r.value->kind == ConstValue::Kind::Int ? Type::int64()
-           : r.value->kind == ConstValue::Kind::Float
+  Type t = r.value->kind == ConstantValue::Kind::Int ? Type::int64()
+           : r.value->kind == ConstantValue::Kind::Float
                ? defaultFloatType(typing())
                : Type::boolean();
-  e = makeLiteral(e->loc, *r.value, r.value->kind != ConstValue::Kind::Bool, t);
+  e = makeLiteral(e->loc, *r.value, r.value->kind != ConstantValue::Kind::Bool,
+                  t);
 }
 
 VarDecl *Sema::lookupObject(const Expr &e) const {
@@ -453,7 +455,7 @@ void Sema::checkBinary(ExprPtr &e) {
   if (!requireScalar(*b->lhs, what) || !requireScalar(*b->rhs, what))
     return;
   if (b->op == BinOp::Div || b->op == BinOp::FloorDiv || b->op == BinOp::Mod) {
-    std::optional<ConstValue> divisor = literalValue(*b->rhs);
+    std::optional<ConstantValue> divisor = literalValue(*b->rhs);
     if (divisor && !divisor->truthy()) {
       error(b->rhs->loc, "division by zero");
       return;
@@ -559,7 +561,8 @@ void Sema::checkCompare(ExprPtr &e) {
                                  *literalValue(*c->operands[i + 1]));
       result = result && r.value->b;
     }
-    e = makeLiteral(e->loc, ConstValue::ofBool(result), false, Type::boolean());
+    e = makeLiteral(e->loc, ConstantValue::ofBool(result), false,
+                    Type::boolean());
     return;
   }
   c->pairTypes.clear();
@@ -616,7 +619,8 @@ void Sema::checkBoolOp(ExprPtr &e) {
       bool t = literalValue(*v)->truthy();
       result = b->op == BoolOpKind::And ? (result && t) : (result || t);
     }
-    e = makeLiteral(e->loc, ConstValue::ofBool(result), false, Type::boolean());
+    e = makeLiteral(e->loc, ConstantValue::ofBool(result), false,
+                    Type::boolean());
     return;
   }
   for (auto &v : b->values) {

@@ -25,13 +25,13 @@ static std::string mangle(llvm::StringRef key) {
   return out;
 }
 
-static std::string constantSpelling(const ConstValue &v) {
+static std::string constantSpelling(const ConstantValue &v) {
   switch (v.kind) {
-  case ConstValue::Kind::Int:
+  case ConstantValue::Kind::Int:
     return toString(v.i);
-  case ConstValue::Kind::Bool:
+  case ConstantValue::Kind::Bool:
     return v.b ? "True" : "False";
-  case ConstValue::Kind::Float: {
+  case ConstantValue::Kind::Float: {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.17g", v.f);
     return buf;
@@ -42,7 +42,7 @@ static std::string constantSpelling(const ConstValue &v) {
 
 FunctionDef *
 Sema::instantiate(FunctionDef &generic, const std::vector<Type> &types,
-                  const std::vector<std::optional<ConstValue>> &consts,
+                  const std::vector<std::optional<ConstantValue>> &consts,
                   SourceLoc callLoc) {
   std::string key;
   std::string readable;
@@ -160,7 +160,7 @@ void Sema::checkDeviceCall(ExprPtr &e, FunctionDef &target) {
     return;
   if (callee->isGeneric) {
     std::vector<Type> types(callee->params.size());
-    std::vector<std::optional<ConstValue>> consts(callee->params.size());
+    std::vector<std::optional<ConstantValue>> consts(callee->params.size());
     for (size_t i = 0; i < callee->params.size(); ++i) {
       const Param &p = callee->params[i];
       ExprPtr &a = *bound[i];

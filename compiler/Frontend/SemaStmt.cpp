@@ -556,7 +556,8 @@ void Sema::checkFor(ForStmt &s) {
   if (argsOk && loopType.isValid()) {
     s.var = var;
     if (args.size() == 1) {
-      s.start = makeLiteral(call->loc, ConstValue::ofInt(0), false, loopType);
+      s.start =
+          makeLiteral(call->loc, ConstantValue::ofInt(0), false, loopType);
       s.stop = std::move(args[0]);
     } else {
       s.start = std::move(args[0]);
@@ -570,7 +571,7 @@ void Sema::checkFor(ForStmt &s) {
         s.stepSign = lit->value < 0 ? -1 : 1;
       }
     } else {
-      s.step = makeLiteral(call->loc, ConstValue::ofInt(1), false, loopType);
+      s.step = makeLiteral(call->loc, ConstantValue::ofInt(1), false, loopType);
       s.stepSign = 1;
     }
     if (loopType.isUnsignedInteger())

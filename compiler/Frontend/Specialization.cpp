@@ -21,7 +21,7 @@ static std::optional<ConstantValue> parseConstant(llvm::StringRef v) {
     return ConstantValue::ofInt(i);
   uint64_t u;
   if (!v.getAsInteger(0, u))
-    return ConstantValue::ofUInt(u);
+    return ConstantValue::ofInt(u);
   std::string s = v.str();
   char *end = nullptr;
   errno = 0;

@@ -11,6 +11,8 @@
 #ifndef KILN_FRONTEND_SPECIALIZATION_H
 #define KILN_FRONTEND_SPECIALIZATION_H
 
+#include "compiler/Frontend/ConstantValue.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -21,43 +23,6 @@
 
 namespace kiln {
 
-/// The value of a `Constant[T]` parameter. It is converted to T with the
-/// implicit-safe rules of spec section 4 (an integer must fit T; a float is
-/// accepted only for a float T; a bool for any T).
-struct ConstantValue {
-  enum class Kind { Int, UInt, Float, Bool };
-  Kind kind = Kind::Int;
-  int64_t i = 0;  ///< Kind::Int
-  uint64_t u = 0; ///< Kind::UInt (values above INT64_MAX)
-  double f = 0;   ///< Kind::Float
-  bool b = false; ///< Kind::Bool
-
-  static ConstantValue ofInt(int64_t v) {
-    ConstantValue c;
-    c.kind = Kind::Int;
-    c.i = v;
-    return c;
-  }
-  static ConstantValue ofUInt(uint64_t v) {
-    ConstantValue c;
-    c.kind = Kind::UInt;
-    c.u = v;
-    return c;
-  }
-  static ConstantValue ofFloat(double v) {
-    ConstantValue c;
-    c.kind = Kind::Float;
-    c.f = v;
-    return c;
-  }
-  static ConstantValue ofBool(bool v) {
-    ConstantValue c;
-    c.kind = Kind::Bool;
-    c.b = v;
-    return c;
-  }
-};
-
 /// How to compile one generic kernel.
 struct Specialization {
   /// The kernel's name in the source.
@@ -67,7 +32,9 @@ struct Specialization {
   /// "NdItem". A type for an annotated parameter must equal the
   /// annotation.
   std::map<std::string, std::string> types;
-  /// `Constant[T]` parameter name -> value.
+  /// `Constant[T]` parameter name -> value. It is converted to T with the
+  /// implicit-safe rules of spec section 4 (an integer must fit T; a float
+  /// is accepted only for a float T; a bool for any T).
   std::map<std::string, ConstantValue> constants;
 };
 

@@ -34,9 +34,7 @@ inline constexpr unsigned kCompilerABIVersion = 3;
 inline std::string canonicalConstant(const ConstantValue &c) {
   switch (c.kind) {
   case ConstantValue::Kind::Int:
-    return std::to_string(c.i);
-  case ConstantValue::Kind::UInt:
-    return std::to_string(c.u);
+    return toString(c.i);
   case ConstantValue::Kind::Bool:
     return c.b ? "True" : "False";
   case ConstantValue::Kind::Float: {

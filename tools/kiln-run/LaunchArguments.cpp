@@ -101,11 +101,8 @@ std::optional<ConstantValue> scalarValue(const NpyArray &array) {
     return ConstantValue::ofInt(load(uint16_t()));
   case DType::UInt32:
     return ConstantValue::ofInt(load(uint32_t()));
-  case DType::UInt64: {
-    uint64_t v = load(uint64_t());
-    return v > uint64_t(INT64_MAX) ? ConstantValue::ofUInt(v)
-                                   : ConstantValue::ofInt(int64_t(v));
-  }
+  case DType::UInt64:
+    return ConstantValue::ofInt(load(uint64_t()));
   case DType::Float32:
     return ConstantValue::ofFloat(load(float()));
   case DType::Float64:

@@ -170,7 +170,9 @@ TEST(Specialization, ParseCommandLineForm) {
   EXPECT_EQ(s->constants["f"].kind, ConstantValue::Kind::Float);
   EXPECT_EQ(s->constants["f"].f, 2.5);
   EXPECT_EQ(s->constants["b"].kind, ConstantValue::Kind::Bool);
-  EXPECT_EQ(s->constants["u"].kind, ConstantValue::Kind::UInt);
+  // One integer kind holds every integer type's values, uint64's too.
+  EXPECT_EQ(s->constants["u"].kind, ConstantValue::Kind::Int);
+  EXPECT_EQ(s->constants["u"].i, IntValue(UINT64_MAX));
   EXPECT_FALSE(parseSpecialization(":a=1", error));
   EXPECT_FALSE(parseSpecialization("k:a", error));
 }
