@@ -28,6 +28,7 @@ completion."""
 import collections
 import ctypes
 import struct
+import threading
 
 from . import _arguments, _capi, _devices, _dtypes, _source
 from ._annotations import ConstantType, LocalAccessor
@@ -114,10 +115,12 @@ class _Launch:
     its last command completes."""
 
     __slots__ = ("device", "queue", "wait", "nwait", "objects", "buffers",
-                 "events", "reads", "kernel_event", "last", "done", "error")
+                 "events", "reads", "kernel_event", "last", "done", "error",
+                 "lock")
 
     def __init__(self, device, wait, objects):
         self.device, self.queue, self.objects = device, device.queue, objects
+        self.lock = threading.Lock()  # one finish() when threads race
         self.nwait = len(wait)
         self.wait = (_capi.handle * self.nwait)(*wait) if wait else None
         self.buffers, self.events, self.reads = [], [], []
@@ -163,18 +166,24 @@ class _Launch:
         self.reads = None
 
     def poll(self):
-        if not self.done:
-            state = ctypes.c_int()
-            _lib.kiln_event_state(self.last, ctypes.byref(state))
-            if state.value != _capi.EVENT_PENDING:
-                self.finish()
+        if self.done:
+            return True
+        with self.lock:
+            if not self.done:
+                state = ctypes.c_int()
+                _lib.kiln_event_state(self.last, ctypes.byref(state))
+                if state.value != _capi.EVENT_PENDING:
+                    self._release()
         return self.done
 
     def finish(self):
         """Waits for the launch's commands, keeps the kernel's error, then
         releases the handles and drops the Python objects."""
-        if self.done:
-            return
+        with self.lock:
+            if not self.done:
+                self._release()
+
+    def _release(self):
         for event in ([self.kernel_event] if self.kernel_event else []) + self.events:
             status = _lib.kiln_event_wait(event)
             if status != _capi.OK and self.error is None:
@@ -195,25 +204,33 @@ _pending = collections.deque()
 # for, bounding the buffers and arrays held.
 _REAP_EVERY, _MAX_PENDING = 64, 1024
 _since_reap = 0
+_reaping = threading.Lock()  # one thread checks; the others go on launching
 
 
 def _reap():
     global _since_reap
     _since_reap += 1
-    if _since_reap < _REAP_EVERY:
+    if _since_reap < _REAP_EVERY or not _reaping.acquire(blocking=False):
         return
-    _since_reap = 0
-    while _pending and _pending[0].poll():
-        _pending.popleft()
-    while len(_pending) > _MAX_PENDING:
-        _pending.popleft().finish()
+    try:
+        _since_reap = 0
+        while _pending and _pending[0].poll():
+            _pending.popleft()
+        while len(_pending) > _MAX_PENDING:
+            _pending.popleft().finish()
+    finally:
+        _reaping.release()
 
 
 def finish_all():
     """Waits for every compiled launch (call_kernel's ordering with earlier
     asynchronous launches)."""
-    while _pending:
-        _pending.popleft().finish()
+    while True:
+        try:
+            launch = _pending.popleft()
+        except IndexError:
+            return
+        launch.finish()
 
 
 class CompiledEvent(Event):

@@ -121,8 +121,9 @@ def test_host_event_releases_the_arguments():
     host, device = kiln.call_kernel_async(saxpy, kiln.Range(4096), [], 2.0, x, y)
     del x, y
     gc.collect()
-    if not host.is_complete():
-        assert refs[0]() is not None and refs[1]() is not None  # kept by the launch
+    # Kept by the launch until its events are waited for or queried (or a
+    # later launch checks it), whether or not the kernel has finished.
+    assert refs[0]() is not None and refs[1]() is not None
     host.wait()
     gc.collect()
     assert refs[0]() is None and refs[1]() is None
@@ -148,3 +149,26 @@ def test_inspect_returns_the_device_code():
     assert ".entry saxpy" in ptx
     with pytest.raises(ValueError, match="stage 'llvm'"):
         saxpy.inspect("llvm")
+
+
+def test_launches_from_several_threads():
+    import threading
+    x = np.arange(256, dtype=np.float32)
+    outs = [np.zeros(256, np.float32) for _ in range(4)]
+    errors = []
+
+    def work(y):
+        try:
+            for _ in range(50):
+                host, _ = kiln.call_kernel_async(saxpy, kiln.Range(256), [], 1.0, x, y)
+                host.wait()
+        except Exception as exc:  # reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(y,)) for y in outs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert all((y == 50 * x).all() for y in outs)
