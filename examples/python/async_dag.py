@@ -6,7 +6,8 @@ on the last host event.
         x ──► square ──► a ─┐
         x ──► scale  ──► b ─┴─► combine ──► out
 
-    KILN_SIMULATE=1 PYTHONPATH=build/python python3 examples/python/async_dag.py
+    PYTHONPATH=build/python python3 examples/python/async_dag.py                # compiled, CPU device
+    KILN_SIMULATE=1 PYTHONPATH=build/python python3 examples/python/async_dag.py  # the simulator
 """
 import sys
 

@@ -1,7 +1,8 @@
 """Black-Scholes call and put prices, one option per work-item, checked
 against a NumPy computation of the same formula.
 
-    KILN_SIMULATE=1 PYTHONPATH=build/python python3 examples/python/black_scholes.py
+    PYTHONPATH=build/python python3 examples/python/black_scholes.py                # compiled, CPU device
+    KILN_SIMULATE=1 PYTHONPATH=build/python python3 examples/python/black_scholes.py  # the simulator
 """
 import math
 import sys

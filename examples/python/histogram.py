@@ -1,7 +1,8 @@
 """A histogram with atomics: each work-group counts into local memory with
 work-group-scope atomics, then adds its counts to the global bins.
 
-    KILN_SIMULATE=1 PYTHONPATH=build/python python3 examples/python/histogram.py
+    PYTHONPATH=build/python python3 examples/python/histogram.py                # compiled, CPU device
+    KILN_SIMULATE=1 PYTHONPATH=build/python python3 examples/python/histogram.py  # the simulator
 """
 import sys
 

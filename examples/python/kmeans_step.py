@@ -2,7 +2,8 @@
 per point), adds itself to that cluster's sums with float64 atomics, and
 the host divides; compared with the same step in NumPy.
 
-    KILN_SIMULATE=1 PYTHONPATH=build/python python3 examples/python/kmeans_step.py
+    PYTHONPATH=build/python python3 examples/python/kmeans_step.py                # compiled, CPU device
+    KILN_SIMULATE=1 PYTHONPATH=build/python python3 examples/python/kmeans_step.py  # the simulator
 """
 import sys
 

@@ -1,7 +1,8 @@
 """Tiled matrix multiply: each work-group stages TILE x TILE blocks of A
 and B in local memory between barriers.
 
-    KILN_SIMULATE=1 PYTHONPATH=build/python python3 examples/python/matmul_tiled.py
+    PYTHONPATH=build/python python3 examples/python/matmul_tiled.py                # compiled, CPU device
+    KILN_SIMULATE=1 PYTHONPATH=build/python python3 examples/python/matmul_tiled.py  # the simulator
 """
 import sys
 

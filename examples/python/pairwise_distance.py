@@ -1,7 +1,8 @@
 """Pairwise Euclidean distances between the rows of a point set, one
 work-item per pair over a 2-D range.
 
-    KILN_SIMULATE=1 PYTHONPATH=build/python python3 examples/python/pairwise_distance.py
+    PYTHONPATH=build/python python3 examples/python/pairwise_distance.py                # compiled, CPU device
+    KILN_SIMULATE=1 PYTHONPATH=build/python python3 examples/python/pairwise_distance.py  # the simulator
 """
 import math
 import sys

@@ -2,7 +2,8 @@
 each work-group's block (keeping its total), a scan of the totals in one
 work-group, then adding each block's offset.
 
-    KILN_SIMULATE=1 PYTHONPATH=build/python python3 examples/python/prefix_sum.py
+    PYTHONPATH=build/python python3 examples/python/prefix_sum.py                # compiled, CPU device
+    KILN_SIMULATE=1 PYTHONPATH=build/python python3 examples/python/prefix_sum.py  # the simulator
 """
 import sys
 

@@ -1,6 +1,7 @@
 """saxpy with the kiln package: y = a * x + y over NumPy arrays.
 
-    KILN_SIMULATE=1 PYTHONPATH=build/python python3 examples/python/saxpy.py
+    PYTHONPATH=build/python python3 examples/python/saxpy.py                # compiled, CPU device
+    KILN_SIMULATE=1 PYTHONPATH=build/python python3 examples/python/saxpy.py  # the simulator
 """
 import sys
 
