@@ -80,3 +80,21 @@ def test_unknown_device_says_what_is_missing():
         kiln.Device("level_zero:7")
     with pytest.raises(TypeError, match="selector string"):
         kiln.Device(3)
+
+
+def test_a_kernel_without_source_says_so():
+    scope = {"kiln": kiln}
+    exec("@kiln.kernel\ndef made(item, x):\n    x[0] = 1\n", scope)
+    with pytest.raises(TypeError, match=r"'made' cannot be compiled: its source is not available"):
+        kiln.call_kernel(scope["made"], kiln.Range(1), np.zeros(1, np.float32))
+
+
+def undecorated(item, x, factor):
+    x[item.get_id(0)] = x[item.get_id(0)] * factor
+
+
+def test_a_kernel_made_without_decorator_syntax_compiles():
+    kernel = kiln.kernel(undecorated)
+    x = np.arange(4, dtype=np.float64)
+    kiln.call_kernel(kernel, kiln.Range(4), x, 3.0)
+    assert (x == 3 * np.arange(4)).all()
