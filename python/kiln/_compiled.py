@@ -474,11 +474,12 @@ def inspect(kernel, stage):
                          f"returns are {', '.join(_STAGES)}")
     out = {}
     for spec in kernel.__dict__.get("_dispatch", {}).values():
-        if stage == "ptx" or spec.device.backend == "cuda":
+        runs_ptx = spec.device.backend == "cuda"
+        if runs_ptx == (stage == "ptx"):
+            code = spec.binary  # what the device runs
+        else:  # the other target's code for the same request (PTX: sm_90)
             code = _compile_for_target(spec, _capi.TARGET_PTX if stage == "ptx"
                                        else _capi.TARGET_SPIRV)
-        else:
-            code = spec.binary
         out[spec.signature] = code.decode() if stage == "ptx" else (
             code if stage == "spirv-binary" else _disassemble(code))
     return out
