@@ -135,6 +135,23 @@ private:
     return scratch[type] = array;
   }
 
+  /// The partials (one per sub-group) and the total of group reductions
+  /// through sub-groups: apart from the general scratch, so that the
+  /// ordering argument of reduceThroughSubGroups involves only them.
+  Value partialsFor(Type type) {
+    auto it = partials.find(type);
+    if (it != partials.end())
+      return it->second;
+    OpBuilder b(&func.getFunctionBody().front(),
+                func.getFunctionBody().front().begin());
+    auto arrayType =
+        ArrayType::get(type.getContext(), type, 1, MemorySpace::Local);
+    Value array =
+        LocalAllocOp::create(b, func.getLoc(), arrayType,
+                             b.getDenseI64ArrayAttr({subGroupSize + 1}));
+    return partials[type] = array;
+  }
+
   /// A private scalar slot (rank-0 memref) at the function entry.
   Value slot(Type type) {
     OpBuilder b(&func.getFunctionBody().front(),
@@ -270,6 +287,7 @@ private:
   FunctionOpInterface func;
   int64_t subGroupSize;
   llvm::DenseMap<Type, Value> scratch;
+  llvm::DenseMap<Type, Value> partials;
 };
 
 Value Expander::reduceToFirstLane(OpBuilder &b, Location loc, Value sg,
@@ -292,35 +310,45 @@ Value Expander::reduceToFirstLane(OpBuilder &b, Location loc, Value sg,
 Value Expander::reduceThroughSubGroups(OpBuilder &b, Location loc, Value group,
                                        CollectiveOp kind, Value x) {
   Type type = x.getType();
-  Value buf = scratchFor(type);
+  Value buf = partialsFor(type);
   Value sg =
       GroupSubGroupOp::create(b, loc, SubGroupType::get(b.getContext()), group);
   Value sgId = query(b, loc, QueryKind::SubGroupId, sg, 0);
   Value sgLid = query(b, loc, QueryKind::SubGroupLocalId, sg, 0);
   Value sgCount = query(b, loc, QueryKind::SubGroupRange, sg, 0);
+  Value zero = c64(b, loc, 0);
+  Value resultSlot = c64(b, loc, subGroupSize);
+  auto eq = [&](Value l, Value r) -> Value {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, l, r);
+  };
   // 1. Each sub-group's total, published by its first work-item.
   Value partial = reduceToFirstLane(b, loc, sg, kind, x);
-  Value zero = c64(b, loc, 0);
-  Value first =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, sgLid, zero);
-  ifThen(b, loc, first,
+  ifThen(b, loc, eq(sgLid, zero),
          [&] { StoreOp::create(b, loc, partial, buf, ValueRange{sgId}); });
   barrier(b, loc, group);
-  // 2. Every sub-group combines the partials (at most one per lane: a
-  //    work-group has at most subGroupSize sub-groups where this is used)
-  //    and hands its first lane's result to all lanes, so no second round
-  //    through local memory is needed.
-  Value mine =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, sgLid, sgCount);
-  Value index = arith::SelectOp::create(b, loc, mine, sgLid, zero);
-  Value loaded = LoadOp::create(b, loc, buf, ValueRange{index});
-  Value v = arith::SelectOp::create(b, loc, mine, loaded,
-                                    identity(b, loc, kind, type));
-  Value total = reduceToFirstLane(b, loc, sg, kind, v);
-  Value result = SubGroupShuffleOp::create(b, loc, total.getType(),
-                                           ShuffleMode::Index, sg, total, zero);
-  barrier(b, loc, group); // the scratch may be reused right after
-  return result;
+  // 2. The first sub-group combines the partials, one per lane (a
+  //    work-group has at most subGroupSize sub-groups; when it has more
+  //    than one, the first is full), and publishes the total. One
+  //    sub-group combining for all keeps the result the same for every
+  //    work-item, floats included.
+  ifThen(b, loc, eq(sgId, zero), [&] {
+    Value mine = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, sgLid,
+                                       sgCount);
+    Value index = arith::SelectOp::create(b, loc, mine, sgLid, zero);
+    Value loaded = LoadOp::create(b, loc, buf, ValueRange{index});
+    Value v = arith::SelectOp::create(b, loc, mine, loaded,
+                                      identity(b, loc, kind, type));
+    Value total = reduceToFirstLane(b, loc, sg, kind, v);
+    ifThen(b, loc, eq(sgLid, zero), [&] {
+      StoreOp::create(b, loc, total, buf, ValueRange{resultSlot});
+    });
+  });
+  barrier(b, loc, group);
+  // No barrier after the read: the next reduction through this scratch
+  // writes partials only after this barrier, which the first sub-group
+  // passes only when done with them, and its total only after its own
+  // first barrier, which every work-item passes only after this read.
+  return LoadOp::create(b, loc, buf, ValueRange{resultSlot});
 }
 
 void Expander::expand(GroupReduceOp op) {

@@ -17,9 +17,9 @@ def KilnExpandGroupCollectives
 
     With `sub-group-size` N > 0 (the target's fixed sub-group size: 32 on
     PTX), group_reduce instead reduces inside each sub-group with
-    `kiln.sub_group_shuffle`, publishes one partial per sub-group, and
-    reduces the partials with shuffles again in every sub-group: two
-    barriers, and no loop over the work-group.
+    `kiln.sub_group_shuffle`, publishes one partial per sub-group, and the
+    first sub-group reduces the partials with shuffles again and publishes
+    the total: two barriers, and no loop over the work-group.
   }];
   let options = [
     Option<"subGroupSize", "sub-group-size", "int64_t", /*default=*/"0",
