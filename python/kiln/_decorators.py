@@ -125,8 +125,8 @@ class Kernel(_Function):
     def inspect(self, stage):
         """{signature: text} of `stage` ("spirv", "spirv-binary", "ptx") for
         each specialization compiled so far by launches on devices."""
-        from . import _compiled
-        return _compiled.inspect(self, stage)
+        from . import _inspect
+        return _inspect.inspect(self, stage)
 
     def __repr__(self):
         return f"<kiln.Kernel {self.__name__} ({self.filename}:{self.first_line})>"

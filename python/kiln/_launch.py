@@ -99,10 +99,10 @@ def call_kernel(kernel, index_space, *args, device=None):
     """Runs `kernel` over `index_space` with `args` and waits for it (and
     for the launches submitted before it)."""
     if not _simulated(device):
-        from . import _compiled
+        from . import _compiled, _host_tasks
         _check_kernel(kernel)
         launch = _compiled.launch(kernel, index_space, (), args, device)
-        _compiled.finish_all()
+        _host_tasks.finish_all()
         if launch.error is not None:
             raise launch.error
         return
@@ -118,12 +118,12 @@ def call_kernel_async(kernel, index_space, dependent_events, *args, device=None)
     """Submits `kernel` after `dependent_events`; returns (host_event,
     device_event)."""
     if not _simulated(device):
-        from . import _compiled
+        from . import _compiled, _host_tasks
         _check_kernel(kernel)
         _check_events(dependent_events)
         launch = _compiled.launch(kernel, index_space, dependent_events, args,
                                   device)
-        return _compiled.events(launch)
+        return _host_tasks.events(launch)
     binding = _prepare(kernel, index_space, args)
     _check_events(dependent_events)
     device_event, host_event = Event(), Event()

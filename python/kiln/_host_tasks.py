@@ -1,0 +1,204 @@
+"""The commands of one compiled launch and its host task: the package
+keeps the launch's buffers, runtime events and the Python objects passed
+until its last command completes, then drops them and completes the host
+event. The check runs on the launching thread (every few launches, and in
+`wait()` and `is_complete()` of the launch's events), never on a helper
+thread, which would take the interpreter lock from the launching thread
+at each completion. The commands of one launch (copies in, kernel, copies
+back) are in order on one queue; the first waits for the dependent
+events, and the launch's device event is its last command's, so a launch
+that depends on it reads the arrays with the results in them."""
+
+import collections
+import ctypes
+import threading
+import time
+
+from . import _capi
+from ._errors import KernelError
+from ._events import Event, EventStatus
+
+_lib = None
+
+
+def use(lib):
+    """Sets the loaded C library (by _compiled, before the first launch)."""
+    global _lib
+    _lib = lib
+
+
+class Launch:
+    """The buffers, events and Python objects of one launch, kept until
+    its last command completes."""
+
+    __slots__ = ("device", "queue", "wait", "nwait", "objects", "buffers",
+                 "events", "reads", "kernel_event", "last", "done", "error",
+                 "lock")
+
+    def __init__(self, device, wait, objects):
+        self.device, self.queue, self.objects = device, device.queue, objects
+        self.lock = threading.Lock()  # one finish() when threads race
+        self.nwait = len(wait)
+        self.wait = (_capi.handle * self.nwait)(*wait) if wait else None
+        self.buffers, self.events, self.reads = [], [], []
+        self.kernel_event = self.last = None
+        self.done, self.error = False, None
+
+    def upload(self, array):
+        buffer = _capi.handle()
+        nbytes = array.nbytes
+        _capi.check(_lib.kiln_buffer_create(
+            self.device._handle, max(nbytes, 1), ctypes.byref(buffer)),
+            "allocating a device buffer")
+        self.buffers.append(buffer)
+        if nbytes:
+            self._command(_lib.kiln_buffer_write_async, buffer,
+                          array.ctypes.data, nbytes, "copying an array in")
+            self.reads.append((buffer, array, nbytes))
+        return buffer
+
+    def _command(self, call, buffer, data, nbytes, what):
+        event = _capi.handle()
+        status = call(self.queue, buffer, 0, data, nbytes, self.wait,
+                      self.nwait, ctypes.byref(event))
+        _capi.check(status, what)
+        self.events.append(event)
+
+    def submit(self, desc):
+        wait, nwait = (None, 0) if self.events else (self.wait, self.nwait)
+        events = _capi.LaunchEvents(struct_size=ctypes.sizeof(_capi.LaunchEvents))
+        status = _lib.kiln_queue_submit(self.queue, ctypes.byref(desc), wait,
+                                        nwait, ctypes.byref(events))
+        if status != _capi.OK:
+            error = _capi.fail(status, "launch")
+            self.finish()
+            raise (ValueError if status == _capi.INVALID_ARGUMENT
+                   else KernelError)(str(error))
+        self.kernel_event = self.last = events.device
+        self.wait, self.nwait = None, 0
+        for buffer, array, nbytes in self.reads:
+            self._command(_lib.kiln_buffer_read_async, buffer, array.ctypes.data,
+                          nbytes, "copying an array back")
+            self.last = self.events[-1]
+        self.reads = None
+
+    def poll(self):
+        if self.done:
+            return True
+        with self.lock:
+            if not self.done:
+                state = ctypes.c_int()
+                _lib.kiln_event_state(self.last, ctypes.byref(state))
+                if state.value != _capi.EVENT_PENDING:
+                    self._release()
+        return self.done
+
+    def finish(self):
+        """Waits for the launch's commands, keeps the kernel's error, then
+        releases the handles and drops the Python objects."""
+        with self.lock:
+            if not self.done:
+                self._release()
+
+    def _release(self):
+        for event in ([self.kernel_event] if self.kernel_event else []) + self.events:
+            status = _lib.kiln_event_wait(event)
+            if status != _capi.OK and self.error is None:
+                self.error = KernelError(str(_capi.fail(status, "kernel")))
+        for event in ([self.kernel_event] if self.kernel_event else []) + self.events:
+            _lib.kiln_event_release(event)
+        for buffer in self.buffers:
+            _lib.kiln_buffer_release(buffer)
+        self.buffers = self.events = self.objects = self.kernel_event = None
+        self.done = True
+
+
+_pending = collections.deque()
+# Asking the runtime for an event's state right after the next launch was
+# submitted costs about 12 us on the CPU device (PoCL's worker threads hold
+# its locks); checking the launches every _REAP_EVERY launches costs under
+# 1 us a launch. Past _MAX_PENDING unchecked launches the oldest is waited
+# for, bounding the buffers and arrays held.
+_REAP_EVERY, _MAX_PENDING = 64, 1024
+_since_reap = 0
+_reaping = threading.Lock()  # one thread checks; the others go on launching
+
+
+def _reap():
+    global _since_reap
+    _since_reap += 1
+    if _since_reap < _REAP_EVERY or not _reaping.acquire(blocking=False):
+        return
+    try:
+        _since_reap = 0
+        while _pending and _pending[0].poll():
+            _pending.popleft()
+        while len(_pending) > _MAX_PENDING:
+            _pending.popleft().finish()
+    finally:
+        _reaping.release()
+
+
+def track(launch):
+    """Keeps a submitted launch until it is checked complete."""
+    _reap()
+    _pending.append(launch)
+
+
+def finish_all():
+    """Waits for every compiled launch (call_kernel's ordering with earlier
+    asynchronous launches)."""
+    while True:
+        try:
+            launch = _pending.popleft()
+        except IndexError:
+            return
+        launch.finish()
+
+
+class CompiledEvent(Event):
+    """An event of a compiled launch: its device event (the last command,
+    results copied back) or its host event (the package's references
+    dropped); both settle together, when the launch is checked after its
+    last command."""
+
+    __slots__ = ("_launch",)
+
+    def __init__(self, launch):
+        # Not the base's __init__: the launch, not a threading.Event, says
+        # when it is done.
+        self._launch = launch
+        self.profiling_info_submit = self.profiling_info_start = None
+        self.profiling_info_end = None
+
+    def _settle(self):
+        self._launch.finish()
+        return self._launch.error
+
+    def wait(self, timeout=None):
+        if timeout is not None:
+            deadline = time.monotonic() + timeout
+            while not self._launch.poll():
+                if time.monotonic() >= deadline:
+                    return False
+                time.sleep(min(0.001, timeout))
+        error = self._settle()
+        if error is not None:
+            raise KernelError(str(error))
+        return True
+
+    def is_complete(self):
+        return self._launch.poll()
+
+    @property
+    def execution_status(self):
+        return EventStatus.COMPLETE if self.is_complete() else EventStatus.SUBMITTED
+
+    @property
+    def failed(self):
+        return self.is_complete() and self._launch.error is not None
+
+
+def events(launch):
+    """(host_event, device_event) of a launch."""
+    return CompiledEvent(launch), CompiledEvent(launch)
