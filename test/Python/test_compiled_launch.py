@@ -99,7 +99,7 @@ def test_async_dag_with_dependent_events():
     y = np.zeros(64, np.float32)
     _, first = kiln.call_kernel_async(saxpy, kiln.Range(64), [], 1.0, x, y)
     host, second = kiln.call_kernel_async(saxpy, kiln.Range(64), [first], 2.0, x, y)
-    assert host.wait() is True
+    assert host.wait(timeout=60) is True
     assert first.is_complete() and second.is_complete() and not second.failed
     assert second.execution_status == kiln.EventStatus.COMPLETE
     assert (y == 3 * x).all()
