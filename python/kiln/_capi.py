@@ -197,11 +197,16 @@ def lib():
     return _lib
 
 
+def last_message():
+    """The message of the last failed call on this thread."""
+    message = lib().kiln_last_error_message()
+    return message.decode("utf-8", "replace") if message else ""
+
+
 def fail(status, what):
     """The exception for a failed call: the runtime's message, else the
     status's name."""
-    message = lib().kiln_last_error_message()
-    message = message.decode("utf-8", "replace") if message else ""
+    message = last_message()
     name = lib().kiln_status_name(status).decode()
     return CError(name, f"{what}: {message or name}")
 
