@@ -246,7 +246,7 @@ FoldResult kiln::castConstant(const ConstantValue &v, Type t) {
     return ok(ConstantValue::ofBool(v.truthy()));
   if (t.isFloat()) {
     double d = v.asDouble();
-    if (t.scalarKind() == ScalarKind::Float32)
+    if (t.dtype() == DType::Float32)
       d = static_cast<double>(static_cast<float>(d));
     return ok(ConstantValue::ofFloat(d));
   }

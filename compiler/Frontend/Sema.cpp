@@ -217,7 +217,7 @@ void Sema::checkConstants(Module &m) {
     if (diags.errorCount() != before || !c.value->type.isValid())
       continue;
     if (c.annotation) {
-      std::optional<ScalarKind> k = scalarTypeName(*c.annotation);
+      std::optional<DType> k = scalarTypeName(*c.annotation);
       if (!k) {
         ignoredNames.insert(c.name);
         continue;
@@ -245,7 +245,7 @@ void Sema::checkConstants(Module &m) {
 // Functions and parameters
 //===----------------------------------------------------------------------===//
 
-std::optional<ScalarKind> Sema::scalarTypeName(const Expr &e) const {
+std::optional<DType> Sema::scalarTypeName(const Expr &e) const {
   if (auto *n = llvm::dyn_cast<NameExpr>(&e))
     return lookupScalarTypeName(n->name);
   if (auto *a = llvm::dyn_cast<AttributeExpr>(&e)) {
@@ -253,7 +253,7 @@ std::optional<ScalarKind> Sema::scalarTypeName(const Expr &e) const {
     if (a->attr == "dtype")
       if (VarDecl *array = lookupObject(*a->value);
           array && array->type.isArray())
-        return array->type.scalarKind();
+        return array->type.dtype();
     KnownModule m = moduleOf(*a->value);
     if (m == KnownModule::NumPy || m == KnownModule::Kiln)
       return lookupScalarTypeName(a->attr);

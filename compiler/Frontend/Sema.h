@@ -64,7 +64,7 @@ private:
   /// A parameter's annotation. `isConstant` is set for `Constant[T]` (then
   /// the result is T).
   Type resolveAnnotation(ast::Expr &e, bool *isConstant = nullptr);
-  std::optional<ScalarKind> scalarTypeName(const ast::Expr &e) const;
+  std::optional<DType> scalarTypeName(const ast::Expr &e) const;
   std::optional<std::string> annotationHead(const ast::Expr &e) const;
   void collectAssignedNames(const ast::StmtList &body);
   ast::VarDecl *declare(const std::string &name, SourceLoc loc, Type type);
@@ -137,7 +137,7 @@ private:
 
   // Calls (SemaCall.cpp).
   void checkCall(ast::ExprPtr &e);
-  void checkCast(ast::ExprPtr &e, ScalarKind to);
+  void checkCast(ast::ExprPtr &e, DType to);
   void checkLen(ast::ExprPtr &e);
   /// A call of a function of a known module (`math.sqrt`, `np.sqrt`,
   /// `kapi.group_barrier`, `np.float32`), `member` its name there and

@@ -544,8 +544,8 @@ void Sema::checkPrint(ExprPtr &e) {
     } else if (t.bitWidth() == 64) {
       format += t.isSignedInteger() ? "%ld" : "%lu";
     } else {
-      convertTo(a, t.isSignedInteger() ? Type::scalar(ScalarKind::Int32)
-                                       : Type::scalar(ScalarKind::UInt32));
+      convertTo(a, t.isSignedInteger() ? Type::scalar(DType::Int32)
+                                       : Type::scalar(DType::UInt32));
       format += t.isSignedInteger() ? "%d" : "%u";
     }
     b->args.push_back(std::move(a));

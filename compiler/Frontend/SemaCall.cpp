@@ -346,7 +346,7 @@ void Sema::diagnoseUnknownCallee(const Expr &callee) {
   error(callee.loc, "this expression cannot be called");
 }
 
-void Sema::checkCast(ExprPtr &e, ScalarKind to) {
+void Sema::checkCast(ExprPtr &e, DType to) {
   auto *call = llvm::cast<CallExpr>(e.get());
   Type t = Type::scalar(to);
   if (!call->keywords.empty()) {

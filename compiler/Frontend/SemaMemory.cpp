@@ -147,7 +147,7 @@ void Sema::checkArrayAlloc(ExprPtr &e, Builtin op, llvm::StringRef name) {
     dims.push_back(static_cast<int64_t>(lit->value));
   }
   ExprPtr &dtype = *args[1];
-  std::optional<ScalarKind> k = scalarTypeName(*dtype);
+  std::optional<DType> k = scalarTypeName(*dtype);
   if (!k) {
     error(dtype->loc, "the dtype of '" + name +
                           "' must be a scalar type "
@@ -241,13 +241,13 @@ void Sema::checkAtomicFence(ExprPtr &e) {
 }
 
 static bool isAtomicElement(Type t) {
-  switch (t.scalarKind()) {
-  case ScalarKind::Int32:
-  case ScalarKind::Int64:
-  case ScalarKind::UInt32:
-  case ScalarKind::UInt64:
-  case ScalarKind::Float32:
-  case ScalarKind::Float64:
+  switch (t.dtype()) {
+  case DType::Int32:
+  case DType::Int64:
+  case DType::UInt32:
+  case DType::UInt64:
+  case DType::Float32:
+  case DType::Float64:
     return true;
   default:
     return false;
@@ -317,7 +317,7 @@ void Sema::checkAtomicRef(ExprPtr &e) {
   if (!checkIndexList(*args[1], at.rank(), array->name, (*args[1])->loc,
                       ref->indices))
     return;
-  ref->type = Type::atomicRef(at.scalarKind(), at.rank(), at.space());
+  ref->type = Type::atomicRef(at.dtype(), at.rank(), at.space());
   e = std::move(ref);
 }
 

@@ -6,71 +6,41 @@
 
 using namespace kiln;
 
+// DType lists bool, the signed integers, the unsigned ones, then the floats
+// (KernelMetadata.h), each by width.
 bool Type::isInteger() const {
-  return isScalar() && sk >= ScalarKind::Int8 && sk <= ScalarKind::UInt64;
+  return isScalar() && sk >= DType::Int8 && sk <= DType::UInt64;
 }
 bool Type::isSignedInteger() const {
-  return isScalar() && sk >= ScalarKind::Int8 && sk <= ScalarKind::Int64;
+  return isScalar() && sk >= DType::Int8 && sk <= DType::Int64;
 }
 bool Type::isUnsignedInteger() const {
-  return isScalar() && sk >= ScalarKind::UInt8 && sk <= ScalarKind::UInt64;
+  return isScalar() && sk >= DType::UInt8 && sk <= DType::UInt64;
 }
-bool Type::isFloat() const { return isScalar() && sk >= ScalarKind::Float16; }
+bool Type::isFloat() const { return isScalar() && sk >= DType::Float16; }
 
 unsigned Type::bitWidth() const {
   switch (sk) {
-  case ScalarKind::Bool:
+  case DType::Bool:
     return 1;
-  case ScalarKind::Int8:
-  case ScalarKind::UInt8:
+  case DType::Int8:
+  case DType::UInt8:
     return 8;
-  case ScalarKind::Int16:
-  case ScalarKind::UInt16:
-  case ScalarKind::Float16:
-  case ScalarKind::BFloat16:
+  case DType::Int16:
+  case DType::UInt16:
+  case DType::Float16:
+  case DType::BFloat16:
     return 16;
-  case ScalarKind::Int32:
-  case ScalarKind::UInt32:
-  case ScalarKind::Float32:
+  case DType::Int32:
+  case DType::UInt32:
+  case DType::Float32:
     return 32;
-  case ScalarKind::Int64:
-  case ScalarKind::UInt64:
-  case ScalarKind::Float64:
+  case DType::Int64:
+  case DType::UInt64:
+  case DType::Float64:
     return 64;
   }
   llvm_unreachable("the switch on sk covers every value");
-}
-
-const char *kiln::scalarKindName(ScalarKind k) {
-  switch (k) {
-  case ScalarKind::Bool:
-    return "bool";
-  case ScalarKind::Int8:
-    return "int8";
-  case ScalarKind::Int16:
-    return "int16";
-  case ScalarKind::Int32:
-    return "int32";
-  case ScalarKind::Int64:
-    return "int64";
-  case ScalarKind::UInt8:
-    return "uint8";
-  case ScalarKind::UInt16:
-    return "uint16";
-  case ScalarKind::UInt32:
-    return "uint32";
-  case ScalarKind::UInt64:
-    return "uint64";
-  case ScalarKind::Float16:
-    return "float16";
-  case ScalarKind::Float32:
-    return "float32";
-  case ScalarKind::Float64:
-    return "float64";
-  case ScalarKind::BFloat16:
-    return "bfloat16";
-  }
-  llvm_unreachable("the switch on k covers every value");
 }
 
 std::string Type::str() const {
@@ -78,16 +48,15 @@ std::string Type::str() const {
   case Kind::Invalid:
     return "<invalid>";
   case Kind::Scalar:
-    return scalarKindName(sk);
+    return dtypeName(sk);
   case Kind::Array: {
     const char *head = sp == AddressSpace::Local     ? "LocalAccessor["
                        : sp == AddressSpace::Private ? "PrivateArray["
                                                      : "Array[";
-    return std::string(head) + scalarKindName(sk) + ", " + std::to_string(r) +
-           "]";
+    return std::string(head) + dtypeName(sk) + ", " + std::to_string(r) + "]";
   }
   case Kind::AtomicRef:
-    return std::string("AtomicRef[") + scalarKindName(sk) + "]";
+    return std::string("AtomicRef[") + dtypeName(sk) + "]";
   case Kind::Item:
     return "Item";
   case Kind::NdItem:
@@ -102,8 +71,8 @@ std::string Type::str() const {
   return "?";
 }
 
-std::optional<ScalarKind> kiln::lookupScalarTypeName(llvm::StringRef name) {
-  using SK = ScalarKind;
+std::optional<DType> kiln::lookupScalarTypeName(llvm::StringRef name) {
+  using SK = DType;
   return llvm::StringSwitch<std::optional<SK>>(name)
       .Case("bool", SK::Bool)
       .Case("bool_", SK::Bool)
@@ -139,16 +108,16 @@ std::optional<ScalarKind> kiln::lookupScalarTypeName(llvm::StringRef name) {
       .Default(std::nullopt);
 }
 
-ScalarKind kiln::integerKind(unsigned bits, bool isSigned) {
+DType kiln::integerKind(unsigned bits, bool isSigned) {
   switch (bits) {
   case 8:
-    return isSigned ? ScalarKind::Int8 : ScalarKind::UInt8;
+    return isSigned ? DType::Int8 : DType::UInt8;
   case 16:
-    return isSigned ? ScalarKind::Int16 : ScalarKind::UInt16;
+    return isSigned ? DType::Int16 : DType::UInt16;
   case 32:
-    return isSigned ? ScalarKind::Int32 : ScalarKind::UInt32;
+    return isSigned ? DType::Int32 : DType::UInt32;
   default:
-    return isSigned ? ScalarKind::Int64 : ScalarKind::UInt64;
+    return isSigned ? DType::Int64 : DType::UInt64;
   }
 }
 
@@ -156,7 +125,7 @@ ScalarKind kiln::integerKind(unsigned bits, bool isSigned) {
 /// narrowest whose significand holds every value (float64 for 64 bits,
 /// although it does not, as there is no wider one).
 static Type floatHolding(unsigned bits) {
-  return bits <= 8    ? Type::scalar(ScalarKind::Float16)
+  return bits <= 8    ? Type::scalar(DType::Float16)
          : bits <= 16 ? Type::float32()
                       : Type::float64();
 }

@@ -3,11 +3,16 @@
 // The types of the kernel language (spec section 2) as the type checker sees
 // them, with the promotion and implicit-conversion rules of spec section 4.
 // Signedness lives here; MLIRGen maps integers to signless MLIR types and
-// reads the signedness from these types to pick its ops.
+// reads the signedness from these types to pick its ops. A scalar's type is
+// the runtime's DType (KernelMetadata.h; bfloat16 is storage and
+// conversion only, spec section 2: arithmetic on it is done in float32), so
+// the frontend, the dialect and the kernel metadata share one vocabulary.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KILN_FRONTEND_TYPES_H
 #define KILN_FRONTEND_TYPES_H
+
+#include "kiln/runtime/KernelMetadata.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -16,24 +21,6 @@
 #include <string>
 
 namespace kiln {
-
-enum class ScalarKind : uint8_t {
-  Bool,
-  Int8,
-  Int16,
-  Int32,
-  Int64,
-  UInt8,
-  UInt16,
-  UInt32,
-  UInt64,
-  Float16,
-  Float32,
-  Float64,
-  /// Storage and conversion only (spec section 2): arithmetic on bfloat16
-  /// operands is done in float32.
-  BFloat16,
-};
 
 /// Where an array lives (spec section 5).
 enum class AddressSpace : uint8_t { Global, Local, Private };
@@ -59,26 +46,26 @@ public:
 
   Type() = default;
   static Type invalid() { return Type(); }
-  static Type scalar(ScalarKind k) { return Type(Kind::Scalar, k, 0); }
-  static Type array(ScalarKind elem, unsigned rank,
+  static Type scalar(DType k) { return Type(Kind::Scalar, k, 0); }
+  static Type array(DType elem, unsigned rank,
                     AddressSpace space = AddressSpace::Global) {
     return Type(Kind::Array, elem, rank, space);
   }
   /// A reference to one element of an array (the array's element type,
   /// rank and space).
-  static Type atomicRef(ScalarKind elem, unsigned rank, AddressSpace space) {
+  static Type atomicRef(DType elem, unsigned rank, AddressSpace space) {
     return Type(Kind::AtomicRef, elem, rank, space);
   }
-  static Type item() { return Type(Kind::Item, ScalarKind::Bool, 0); }
-  static Type ndItem() { return Type(Kind::NdItem, ScalarKind::Bool, 0); }
-  static Type group() { return Type(Kind::Group, ScalarKind::Bool, 0); }
-  static Type subGroup() { return Type(Kind::SubGroup, ScalarKind::Bool, 0); }
-  static Type voidType() { return Type(Kind::Void, ScalarKind::Bool, 0); }
+  static Type item() { return Type(Kind::Item, DType::Bool, 0); }
+  static Type ndItem() { return Type(Kind::NdItem, DType::Bool, 0); }
+  static Type group() { return Type(Kind::Group, DType::Bool, 0); }
+  static Type subGroup() { return Type(Kind::SubGroup, DType::Bool, 0); }
+  static Type voidType() { return Type(Kind::Void, DType::Bool, 0); }
 
-  static Type boolean() { return scalar(ScalarKind::Bool); }
-  static Type int64() { return scalar(ScalarKind::Int64); }
-  static Type float32() { return scalar(ScalarKind::Float32); }
-  static Type float64() { return scalar(ScalarKind::Float64); }
+  static Type boolean() { return scalar(DType::Bool); }
+  static Type int64() { return scalar(DType::Int64); }
+  static Type float32() { return scalar(DType::Float32); }
+  static Type float64() { return scalar(DType::Float64); }
 
   Kind kind() const { return k; }
   bool isValid() const { return k != Kind::Invalid; }
@@ -98,17 +85,17 @@ public:
   /// The memory an array (or an AtomicRef's array) lives in.
   AddressSpace space() const { return sp; }
 
-  /// The scalar kind (the element kind for arrays).
-  ScalarKind scalarKind() const { return sk; }
+  /// The scalar type (the element type for arrays, AtomicRefs).
+  DType dtype() const { return sk; }
   Type elementType() const { return scalar(sk); }
   unsigned rank() const { return r; }
 
-  bool isBool() const { return isScalar() && sk == ScalarKind::Bool; }
+  bool isBool() const { return isScalar() && sk == DType::Bool; }
   bool isInteger() const; ///< Signed or unsigned integer, not bool.
   bool isSignedInteger() const;
   bool isUnsignedInteger() const;
   bool isFloat() const;
-  bool isBFloat16() const { return isScalar() && sk == ScalarKind::BFloat16; }
+  bool isBFloat16() const { return isScalar() && sk == DType::BFloat16; }
   /// Bit width of a scalar (1 for bool).
   unsigned bitWidth() const;
 
@@ -128,24 +115,21 @@ public:
   bool operator!=(const Type &o) const { return !(*this == o); }
 
 private:
-  Type(Kind k, ScalarKind sk, unsigned r,
-       AddressSpace sp = AddressSpace::Global)
+  Type(Kind k, DType sk, unsigned r, AddressSpace sp = AddressSpace::Global)
       : k(k), sk(sk), r(r), sp(sp) {}
   Kind k = Kind::Invalid;
-  ScalarKind sk = ScalarKind::Bool;
+  DType sk = DType::Bool;
   unsigned r = 0;
   AddressSpace sp = AddressSpace::Global;
 };
 
-const char *scalarKindName(ScalarKind k);
-
 /// Resolves a scalar type name as written in annotations and casts:
 /// `float32`, `f32`, `int`, `bool`, and numpy spellings without the module
 /// (`bool_`). `int` is int64 and `float` is float64, as in Python.
-std::optional<ScalarKind> lookupScalarTypeName(llvm::StringRef name);
+std::optional<DType> lookupScalarTypeName(llvm::StringRef name);
 
 /// The integer type of width `bits` and the given signedness.
-ScalarKind integerKind(unsigned bits, bool isSigned);
+DType integerKind(unsigned bits, bool isSigned);
 
 /// The typing rules of a function (spec section 6, Numba typing option):
 /// Kiln's float32-first rules, or Numba's, under which float literals are

@@ -36,50 +36,14 @@ mlir::OwningOpRef<mlir::ModuleOp> kiln::mlirGen(mlir::MLIRContext &context,
   return MLIRGenImpl(context, filename).run(module);
 }
 
-namespace {
-constexpr bool mirrors(ScalarKind kind, DType dtype) {
-  return static_cast<unsigned>(kind) == static_cast<unsigned>(dtype);
-}
-static_assert(mirrors(ScalarKind::Bool, DType::Bool) &&
-                  mirrors(ScalarKind::Int8, DType::Int8) &&
-                  mirrors(ScalarKind::Int16, DType::Int16) &&
-                  mirrors(ScalarKind::Int32, DType::Int32) &&
-                  mirrors(ScalarKind::Int64, DType::Int64) &&
-                  mirrors(ScalarKind::UInt8, DType::UInt8) &&
-                  mirrors(ScalarKind::UInt16, DType::UInt16) &&
-                  mirrors(ScalarKind::UInt32, DType::UInt32) &&
-                  mirrors(ScalarKind::UInt64, DType::UInt64) &&
-                  mirrors(ScalarKind::Float16, DType::Float16) &&
-                  mirrors(ScalarKind::Float32, DType::Float32) &&
-                  mirrors(ScalarKind::Float64, DType::Float64) &&
-                  mirrors(ScalarKind::BFloat16, DType::BFloat16),
-              "ScalarKind must list DType's members in DType's order");
-
-/// The element type of a scalar or array as the runtime names it.
-DType toDType(Type t) { return static_cast<DType>(t.scalarKind()); }
-} // namespace
-
 mlir::Location MLIRGenImpl::loc(SourceLoc l) {
   return mlir::FileLineColLoc::get(&ctx, filename, l.line, l.col);
 }
 
 mlir::Type MLIRGenImpl::toMLIR(Type t) {
   switch (t.kind()) {
-  case Type::Kind::Scalar: {
-    if (t.isBFloat16())
-      return builder.getBF16Type();
-    if (t.isFloat()) {
-      switch (t.bitWidth()) {
-      case 16:
-        return builder.getF16Type();
-      case 32:
-        return builder.getF32Type();
-      default:
-        return builder.getF64Type();
-      }
-    }
-    return builder.getIntegerType(t.bitWidth());
-  }
+  case Type::Kind::Scalar:
+    return getDTypeType(&ctx, t.dtype());
   case Type::Kind::Array: {
     kiln::MemorySpace space =
         t.space() == AddressSpace::Local     ? kiln::MemorySpace::Local
@@ -171,7 +135,7 @@ void MLIRGenImpl::genFunction(const ast::FunctionDef &fn) {
     func.setArgAttr(i, "kiln.name", builder.getStringAttr(p->name));
     if (p->type.isScalar() || p->type.isArray())
       func.setArgAttr(i, kDTypeArgAttrName,
-                      kiln::DTypeAttr::get(&ctx, toDType(p->type)));
+                      kiln::DTypeAttr::get(&ctx, p->type.dtype()));
     if (isKernel && p->type.isArray() && p->type.space() == AddressSpace::Local)
       func.setArgAttr(i, "kiln.local_accessor", builder.getUnitAttr());
   }
