@@ -81,12 +81,30 @@ Value PTXTargetInfo::createShuffle(OpBuilder &b, Location loc, ShuffleMode mode,
 
 Value PTXTargetInfo::createSubGroupReduce(OpBuilder &b, Location loc,
                                           CollectiveOp op, Value value) const {
-  // Butterfly: after log2(32) exchanges every lane holds the full result.
-  for (int64_t mask = getSubGroupSize() / 2; mask > 0; mask /= 2) {
+  // A shuffle-down tree leaves the result in lane 0, which hands it to all.
+  // Each step combines only values of lanes that exist: the last warp of a
+  // work-group whose size is no multiple of 32 is short, and a shuffle from
+  // a missing lane yields an undefined value (a butterfly would mix it in).
+  // The lanes that exist are the active ones, since sub-group collectives
+  // run in converged control flow; in a short warp they are 0..n-1.
+  Type i32 = b.getI32Type();
+  Value active =
+      LLVM::CallIntrinsicOp::create(
+          b, loc, i32, b.getStringAttr("llvm.nvvm.activemask"), ValueRange{})
+          .getResult(0);
+  Value size = LLVM::CtPopOp::create(b, loc, i32, active);
+  Value lane = NVVM::LaneIdOp::create(b, loc, i32);
+  for (int64_t step = getSubGroupSize() / 2; step > 0; step /= 2) {
     Value offset = LLVM::ConstantOp::create(b, loc, b.getI64Type(),
-                                            b.getI64IntegerAttr(mask));
-    Value other = createShuffle(b, loc, ShuffleMode::Xor, value, offset);
-    value = createLLVMCombine(b, loc, op, value, other);
+                                            b.getI64IntegerAttr(step));
+    Value other = createShuffle(b, loc, ShuffleMode::Down, value, offset);
+    Value from = LLVM::AddOp::create(b, loc, lane, constantI32(b, loc, step));
+    Value present =
+        LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, from, size);
+    value = LLVM::SelectOp::create(
+        b, loc, present, createLLVMCombine(b, loc, op, value, other), value);
   }
-  return value;
+  Value first =
+      LLVM::ConstantOp::create(b, loc, b.getI64Type(), b.getI64IntegerAttr(0));
+  return createShuffle(b, loc, ShuffleMode::Index, value, first);
 }
