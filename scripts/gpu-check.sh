@@ -73,6 +73,18 @@ else
   row "lit (CUDA exec, PTX, tools)" "$lp passed, $lf failed, $lu unsupported"
 fi
 
+echo "== Python package on cuda (test/Python/test_cuda.py)"
+if [ ! -d "$work/bundle/python/kiln" ]; then
+  row "python package on cuda" "missing from the bundle"
+elif ! python3 -c 'import pytest, numpy' 2>/dev/null; then
+  row "python package on cuda" "skipped: no pytest/numpy in $(command -v python3)"
+else
+  (cd "$root" && PYTHONPATH="$work/bundle/python" python3 -m pytest -q -rs \
+     test/Python/test_cuda.py) >"$out/python.log" 2>&1
+  tail -5 "$out/python.log"
+  row "python package on cuda" "$(tail -1 "$out/python.log" | tr -d '=' | sed 's/^ *//')"
+fi
+
 echo "== differential tester on cuda (tools/kiln-difftest, docs/reliability.md)"
 # Random kernels at -O0/-O2/-O3/-g against the reference evaluator; the
 # bundle has kiln-run, so one process per kernel (slower, still ~2 min).

@@ -26,6 +26,13 @@ cp "$build"/test/Runtime/kernels/* "$stage/bundle/test-kernels/"
 mkdir -p "$stage/bundle/gtests"
 cp "$build/bin/ArgumentBlockLaunchTest" "$stage/bundle/gtests/"
 strip --strip-unneeded "$stage/bundle/gtests/"* 2>/dev/null || true
+# The Python package with its compiler + runtime library (issue 13), so
+# that gpu-check.sh runs its CUDA tests there.
+if [ -f "$build/python/kiln/libkiln_python.so" ]; then
+  mkdir -p "$stage/bundle/python"
+  cp -r "$build/python/kiln" "$stage/bundle/python/"
+  strip --strip-unneeded "$stage/bundle/python/kiln/libkiln_python.so" 2>/dev/null || true
+fi
 find "$stage/bundle" -name '__pycache__' -prune -exec rm -rf {} +
 strip --strip-unneeded "$stage/bundle/bin/"* 2>/dev/null || true
 tar -C "$stage" -cf - bundle | xz -T2 -6 > "$root/.carry/gpu-bundle.tar.xz"
