@@ -464,7 +464,8 @@ void Dumper::stmt(const Stmt &s, unsigned in) {
     }
     for (auto &t : a.targets)
       expr(*t, in + 1);
-    expr(*a.value, in + 1);
+    if (a.value)
+      expr(*a.value, in + 1);
     return;
   }
   case Stmt::Kind::AugAssign: {

@@ -248,8 +248,8 @@ bool Parser::isConstantDefinition() const {
     }
     if (t.is(TokKind::Op)) {
       static const char *const allowed[] = {
-          "+",  "-",  "*", "/", "//", "%", "**", "~",  "&",  "|", "^",
-          "<<", ">>", "(", ")", "<",  ">", "<=", ">=", "==", "!="};
+          "+",  "-",  "*", "/", "//", "%", "**", "~",  "&",  "|",  "^",
+          "<<", ">>", "(", ")", "<",  ">", "<=", ">=", "==", "!=", ","};
       bool ok = false;
       for (const char *a : allowed)
         ok |= t.text == a;
@@ -379,7 +379,8 @@ void Parser::parseTopLevelStatement(Module &module) {
     if (consumeOp(":"))
       def.annotation = parsePrimary();
     expectOp("=", "in constant definition");
-    def.value = parseTest();
+    // `SHAPE = 16, 16` as well as `SHAPE = (16, 16)`.
+    def.value = parseTestList();
     if (!tok().is(TokKind::Newline) && !tok().is(TokKind::Eof))
       error(tok().loc,
             "unexpected " + describeToken(tok()) + " in constant definition");

@@ -127,6 +127,7 @@ void Sema::checkNested(FunctionDef &f) {
   FunctionDef *savedFn = fn;
   auto savedVars = std::move(vars);
   auto savedAssigned = std::move(assignedNames);
+  auto savedTuples = std::move(tupleLocals);
   auto savedCounts = std::move(assignmentCounts);
   auto savedConstants = std::move(paramConstants);
   unsigned savedLoopDepth = loopDepth;
@@ -139,6 +140,7 @@ void Sema::checkNested(FunctionDef &f) {
   pendingUnifyErrors.clear();
   vars.clear();
   assignedNames.clear();
+  tupleLocals.clear();
   assignmentCounts.clear();
   paramConstants.clear();
   loopDepth = 0;
@@ -152,6 +154,7 @@ void Sema::checkNested(FunctionDef &f) {
   fn = savedFn;
   vars = std::move(savedVars);
   assignedNames = std::move(savedAssigned);
+  tupleLocals = std::move(savedTuples);
   assignmentCounts = std::move(savedCounts);
   paramConstants = std::move(savedConstants);
   loopDepth = savedLoopDepth;
@@ -208,6 +211,21 @@ void Sema::checkConstants(Module &m) {
   for (ConstantDef &c : m.constants) {
     // A later definition replaces an earlier one, as in Python.
     constants.erase(c.name);
+    auto *name = llvm::dyn_cast<NameExpr>(c.value.get());
+    if (auto *tuple = llvm::dyn_cast<TupleExpr>(c.value.get());
+        tuple || (name && tupleConstant(name->name))) {
+      bool ok = !tuple || llvm::all_of(tuple->elements, [&](const ExprPtr &x) {
+        return onlyNamesConstants(*x, constants);
+      });
+      if (ok && checkTupleConstant(c)) {
+        c.isConstant = true;
+        constants[c.name] = &c;
+        ignoredNames.erase(c.name);
+      } else {
+        ignoredNames.insert(c.name);
+      }
+      continue;
+    }
     if (!onlyNamesConstants(*c.value, constants)) {
       ignoredNames.insert(c.name);
       continue;

@@ -111,6 +111,32 @@ private:
   void assignObject(ast::NameExpr &n, ast::ExprPtr &target,
                     ast::ExprPtr &value);
 
+  // Tuples of scalars (SemaTuple.cpp).
+  /// The module tuple constant `name` (not shadowed by a local), or null.
+  const ast::ConstantDef *tupleConstant(llvm::StringRef name) const;
+  /// The number of elements of a tuple-valued expression (a tuple display,
+  /// a tuple local, a module tuple constant, `a.shape`); nullopt if `e` is
+  /// not one.
+  std::optional<size_t> tupleArity(const ast::Expr &e) const;
+  /// The elements of a tuple-valued expression, unchecked (a display's are
+  /// moved out).
+  std::vector<ast::ExprPtr> tupleElements(ast::ExprPtr &e);
+  /// Replaces a tuple-valued name or `a.shape` by a display of its
+  /// elements; false (nothing changed) for anything else.
+  bool expandTupleValue(ast::ExprPtr &e);
+  /// `t[c]` with a tuple-valued `t`: the element, checked.
+  void checkTupleSubscript(ast::ExprPtr &e);
+  /// A tuple used where only a scalar goes.
+  void diagnoseTupleValue(const ast::Expr &e);
+  /// `n = (v0, v1, ...)`: assigns each (checked) value to the hidden local
+  /// of its element, appending the stores.
+  bool
+  assignTupleToName(ast::NameExpr &n, std::vector<ast::ExprPtr> &values,
+                    std::vector<std::pair<ast::ExprPtr, ast::ExprPtr>> &stores);
+  /// A module constant whose value is a tuple of constants (or names one):
+  /// folds each element. False if it is not a constant.
+  bool checkTupleConstant(ast::ConstantDef &c);
+
   // Expressions (SemaExpr.cpp).
 public:
   void checkExpr(ast::ExprPtr &e);
@@ -289,6 +315,9 @@ private:
   ast::FunctionDef *fn = nullptr;
   llvm::StringMap<ast::VarDecl *> vars;
   llvm::StringSet<> assignedNames;
+  /// Tuple-valued locals and their number of elements (each element is the
+  /// hidden local `name[i]`, SemaTuple.cpp).
+  llvm::StringMap<size_t> tupleLocals;
   /// Names assigned by more than one statement (index-object, array and
   /// AtomicRef locals must be assigned by exactly one).
   llvm::StringMap<unsigned> assignmentCounts;

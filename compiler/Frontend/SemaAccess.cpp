@@ -70,9 +70,11 @@ void Sema::checkAttribute(ExprPtr &e) {
     }
     if (a->attr == "shape") {
       error(a->loc, "'" + obj->name +
-                        ".shape' must be indexed with a "
-                        "constant, as in '" +
-                        obj->name + ".shape[0]'");
+                        ".shape' is a tuple, which is not a value here: "
+                        "index it with a constant ('" +
+                        obj->name +
+                        ".shape[0]'), unpack it or assign it to "
+                        "a name");
       return;
     }
     error(a->attrLoc, "'Array' has no attribute '" + a->attr + "'");
@@ -211,6 +213,9 @@ void Sema::checkSubscript(ExprPtr &e) {
       return;
     }
   }
+  // `t[0]`, `SHAPE[1]`: an element of a tuple local or constant.
+  if (!llvm::isa<TupleExpr>(s->value.get()) && tupleArity(*s->value))
+    return checkTupleSubscript(e);
   if (llvm::isa<SubscriptExpr>(s->value.get()) && flattenRowView(e))
     return checkArrayElement(
         e, lookupObject(*llvm::cast<SubscriptExpr>(*e).value));
@@ -247,6 +252,7 @@ bool Sema::flattenRowView(ExprPtr &e) {
   auto indices = std::make_unique<TupleExpr>(chain.back()->index->loc);
   for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
     ExprPtr &index = (*it)->index;
+    expandTupleValue(index); // `a[idx][k]` with a tuple `idx`
     if (auto *t = llvm::dyn_cast<TupleExpr>(index.get()))
       for (auto &x : t->elements)
         indices->elements.push_back(std::move(x));
@@ -262,6 +268,8 @@ bool Sema::flattenRowView(ExprPtr &e) {
 void Sema::checkArrayElement(ExprPtr &e, VarDecl *array) {
   auto *s = llvm::cast<SubscriptExpr>(e.get());
   std::vector<ExprPtr> indices;
+  // `a[idx]` with a tuple local or constant `idx` indexes every dimension.
+  expandTupleValue(s->index);
   if (auto *t = llvm::dyn_cast<TupleExpr>(s->index.get());
       t && !t->parenthesized)
     indices = std::move(t->elements);

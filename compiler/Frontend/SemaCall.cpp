@@ -119,6 +119,14 @@ void Sema::checkLen(ExprPtr &e) {
   auto *call = llvm::cast<CallExpr>(e.get());
   if (!checkArity(*call, "len", 1))
     return;
+  // `len(t)` of a tuple local or constant (or `len(a.shape)`): its arity.
+  if (!llvm::isa<TupleExpr>(call->args[0].get()))
+    if (std::optional<size_t> n = tupleArity(*call->args[0])) {
+      e = makeLiteral(call->loc,
+                      ConstantValue::ofInt(static_cast<IntValue>(*n)), true,
+                      Type::int64());
+      return;
+    }
   VarDecl *array = lookupObject(*call->args[0]);
   if (!array || !array->type.isArray()) {
     checkExpr(call->args[0]);

@@ -262,7 +262,7 @@ void Sema::checkExpr(ExprPtr &e) {
   case Expr::Kind::Subscript:
     return checkSubscript(e);
   case Expr::Kind::Tuple:
-    error(e->loc, "tuples are not allowed here");
+    diagnoseTupleValue(*e);
     return;
   case Expr::Kind::Slice:
     error(e->loc, "slices are not allowed in kernel code");
@@ -346,6 +346,10 @@ void Sema::checkName(ExprPtr &e) {
       e->type = t;
       return;
     }
+    if (tupleLocals.count(n->name)) {
+      diagnoseTupleValue(*n);
+      return;
+    }
     if (assignedNames.count(n->name)) {
       error(n->loc,
             "local variable '" + n->name + "' is referenced before assignment");
@@ -367,6 +371,10 @@ void Sema::checkName(ExprPtr &e) {
   auto c = constants.find(n->name);
   if (c != constants.end()) {
     const Expr &value = *c->second->value;
+    if (llvm::isa<TupleExpr>(value)) {
+      diagnoseTupleValue(*n);
+      return;
+    }
     e = makeLiteral(n->loc, *literalValue(value), isWeak(value), value.type);
     return;
   }

@@ -251,6 +251,13 @@ void Sema::checkReturn(ReturnStmt &r) {
     sawBareReturn = true;
     return;
   }
+  if (tupleArity(*r.value)) {
+    // Several results would need a multi-result call in the dialect.
+    error(r.value->loc, "a device function cannot return a tuple; return "
+                        "one scalar, or write the results into an array "
+                        "argument");
+    return;
+  }
   checkExpr(r.value);
   if (!r.value->type.isValid())
     return;

@@ -106,6 +106,20 @@ void Sema::checkArrayAlloc(ExprPtr &e, Builtin op, llvm::StringRef name) {
   }
   std::vector<Expr *> extents;
   ExprPtr &shape = *args[0];
+  // `local_array(SHAPE, ...)` with a module tuple constant. A tuple local
+  // holds run-time values (its elements are locals), even when assigned
+  // constants.
+  if (auto *n = llvm::dyn_cast<NameExpr>(shape.get());
+      n && tupleArity(*n) && !tupleConstant(n->name)) {
+    error(n->loc, "the shape of '" + name +
+                      "' must be made of compile-time integer constants; "
+                      "the tuple local '" +
+                      n->name +
+                      "' is not one (use a module constant such as "
+                      "SHAPE = (16, 16), or a tuple of constants)");
+    return;
+  }
+  bool expanded = expandTupleValue(shape);
   if (auto *t = llvm::dyn_cast<TupleExpr>(shape.get())) {
     for (auto &x : t->elements)
       extents.push_back(x.get());
@@ -136,6 +150,8 @@ void Sema::checkArrayAlloc(ExprPtr &e, Builtin op, llvm::StringRef name) {
                         "compile-time integer constants (literals, module "
                         "constants or Constant parameters)");
       ok = false;
+      if (expanded)
+        break; // One error for `a.shape` (all at the same place).
       continue;
     }
     if (lit->value <= 0 || lit->value > (IntValue(1) << 31)) {

@@ -188,6 +188,15 @@ void Sema::assignTo(ExprPtr &target, ExprPtr &value) {
       error(n->loc, "cannot assign to Constant parameter '" + n->name + "'");
       return;
     }
+    if (auto tuple = tupleLocals.find(n->name);
+        tuple != tupleLocals.end() && !vars.count(n->name)) {
+      if (value->type.isValid())
+        error(n->loc, "'" + n->name + "' holds a tuple of " +
+                          std::to_string(tuple->second) +
+                          " elements; cannot assign a value of type '" +
+                          value->type.str() + "' to it");
+      return;
+    }
     if (!value->type.isValid()) {
       // Declare the name anyway so that later uses are not reported.
       if (!vars.count(n->name))
@@ -244,6 +253,11 @@ void Sema::assignTo(ExprPtr &target, ExprPtr &value) {
     return;
   }
   if (llvm::isa<SubscriptExpr>(t)) {
+    if (tupleArity(*llvm::cast<SubscriptExpr>(t)->value)) {
+      error(t->loc, "tuples are immutable: cannot assign to an element of a "
+                    "tuple");
+      return;
+    }
     checkExpr(target);
     if (!target->type.isValid() || !value->type.isValid())
       return;
@@ -291,7 +305,7 @@ bool Sema::convertForStore(ExprPtr &e, Type t, llvm::StringRef context) {
 
 void Sema::checkAssign(AssignStmt &s) {
   if (s.targets.size() != 1 || llvm::isa<TupleExpr>(s.targets[0].get()) ||
-      llvm::isa<TupleExpr>(s.value.get()))
+      tupleArity(*s.value))
     return checkMultiAssign(s);
   checkExpr(s.value);
   assignTo(s.targets[0], s.value);
@@ -299,16 +313,23 @@ void Sema::checkAssign(AssignStmt &s) {
 
 void Sema::checkMultiAssign(AssignStmt &s) {
   // The right-hand side is evaluated first, part by part; then the targets
-  // are assigned left to right (Python order).
-  bool isTuple = false;
-  if (auto *t = llvm::dyn_cast<TupleExpr>(s.value.get())) {
-    isTuple = true;
-    s.parts = std::move(t->elements);
-  } else {
+  // are assigned left to right (Python order). A tuple-valued right side
+  // (a display, a tuple local or constant, `a.shape`) has one part per
+  // element.
+  bool isTuple = tupleArity(*s.value).has_value();
+  SourceLoc valueLoc = s.value->loc;
+  if (isTuple)
+    s.parts = tupleElements(s.value);
+  else
     s.parts.push_back(std::move(s.value));
-  }
+  s.value.reset();
   bool ok = true;
   for (auto &p : s.parts) {
+    if (tupleArity(*p)) {
+      error(p->loc, "nested tuples are not supported");
+      ok = false;
+      continue;
+    }
     checkExpr(p);
     if (!p->type.isValid()) {
       ok = false;
@@ -330,11 +351,12 @@ void Sema::checkMultiAssign(AssignStmt &s) {
   };
   auto declareInvalid = [&](Expr &t) {
     if (auto *n = llvm::dyn_cast<NameExpr>(&t))
-      if (!vars.count(n->name))
+      if (!vars.count(n->name) && !tupleLocals.count(n->name))
         declare(n->name, n->loc, Type::invalid());
   };
   for (auto &target : s.targets) {
     auto *tuple = llvm::dyn_cast<TupleExpr>(target.get());
+    auto *name = llvm::dyn_cast<NameExpr>(target.get());
     size_t count = tuple ? tuple->elements.size() : 1;
     bool shapeOk = true;
     if (tuple && !isTuple) {
@@ -342,14 +364,17 @@ void Sema::checkMultiAssign(AssignStmt &s) {
                              std::to_string(count) + " targets");
       shapeOk = false;
     } else if (tuple && count != s.parts.size()) {
-      error(target->loc, "cannot assign " + std::to_string(s.parts.size()) +
-                             " values to " + std::to_string(count) +
-                             " targets");
+      // Numba checks the arity of an unpacking at compile time too.
+      error(target->loc, "cannot unpack a tuple of " +
+                             std::to_string(s.parts.size()) + " values into " +
+                             std::to_string(count) + " targets");
       shapeOk = false;
-    } else if (!tuple && isTuple) {
-      error(s.value ? s.value->loc : s.parts.front()->loc,
-            "a tuple cannot be assigned to a single target; tuples are not "
-            "values in kernel code");
+    } else if (!tuple && isTuple && !name) {
+      error(valueLoc, llvm::isa<SubscriptExpr>(target.get())
+                          ? "a tuple cannot be stored in an array element; "
+                            "arrays hold scalars"
+                          : "a tuple can only be assigned to a name or "
+                            "unpacked");
       shapeOk = false;
     }
     if (!ok || !shapeOk) {
@@ -358,6 +383,14 @@ void Sema::checkMultiAssign(AssignStmt &s) {
           declareInvalid(*e);
       else
         declareInvalid(*target);
+      continue;
+    }
+    if (!tuple && isTuple) {
+      // `t = (i, x)`: a tuple local, one hidden local per element.
+      std::vector<ExprPtr> values;
+      for (size_t j = 0; j < s.parts.size(); ++j)
+        values.push_back(partValue(j));
+      assignTupleToName(*name, values, s.stores);
       continue;
     }
     for (size_t j = 0; j < count; ++j) {
@@ -379,6 +412,11 @@ void Sema::checkAnnAssign(AnnAssignStmt &s) {
   auto *n = llvm::dyn_cast<NameExpr>(s.target.get());
   if (!n) {
     error(s.target->loc, "only a variable name can be annotated");
+    return;
+  }
+  if (tupleLocals.count(n->name) || (s.value && tupleArity(*s.value))) {
+    error(s.annotation->loc, "tuples cannot be annotated; assign the tuple "
+                             "without an annotation");
     return;
   }
   Type type = resolveAnnotation(*s.annotation);
@@ -432,8 +470,13 @@ void Sema::checkAugAssign(AugAssignStmt &s) {
   if (auto *n = llvm::dyn_cast<NameExpr>(t)) {
     auto it = vars.find(n->name);
     if (it == vars.end()) {
-      error(n->loc,
-            "local variable '" + n->name + "' is referenced before assignment");
+      if (tupleLocals.count(n->name))
+        error(n->loc, "'" + n->name +
+                          "' holds a tuple; augmented assignment to a tuple "
+                          "is not supported");
+      else
+        error(n->loc, "local variable '" + n->name +
+                          "' is referenced before assignment");
       return;
     }
     VarDecl *d = it->second;
@@ -451,6 +494,11 @@ void Sema::checkAugAssign(AugAssignStmt &s) {
     targetType = d->type;
     local = d;
   } else if (llvm::isa<SubscriptExpr>(t)) {
+    if (tupleArity(*llvm::cast<SubscriptExpr>(t)->value)) {
+      error(t->loc, "tuples are immutable: cannot assign to an element of a "
+                    "tuple");
+      return;
+    }
     checkExpr(s.target);
     if (!s.target->type.isValid())
       return;
@@ -488,6 +536,11 @@ void Sema::checkFor(ForStmt &s) {
                              ? "unsupported construct: tuple unpacking in a "
                                "'for' loop"
                              : "the target of a 'for' loop must be a variable");
+    ok = false;
+  }
+  if (n && tupleLocals.count(n->name) && !vars.count(n->name)) {
+    error(n->loc,
+          "'" + n->name + "' holds a tuple; it cannot be a loop variable");
     ok = false;
   }
   if (!callee || callee->name != "range" || vars.count("range")) {

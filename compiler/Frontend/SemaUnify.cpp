@@ -102,6 +102,7 @@ void Sema::recheckWithUnifiedLocals(FunctionDef &f, unsigned errorsBefore) {
     f.returnsValue = false;
     vars.clear();
     assignedNames.clear();
+    tupleLocals.clear();
     assignmentCounts.clear();
     paramConstants.clear();
     loopDepth = 0;
