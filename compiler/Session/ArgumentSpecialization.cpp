@@ -1,5 +1,6 @@
 //===- ArgumentSpecialization.cpp - Specialize from launch arguments ------===//
 #include "compiler/Session/ArgumentSpecialization.h"
+#include "compiler/Frontend/Types.h"
 #include "compiler/Session/CompileError.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -122,15 +123,15 @@ const char *kiln::workItemTypeName(IndexKind kind) {
 }
 
 std::string kiln::argumentTypeString(const ArgumentDescriptor &argument) {
-  std::string dtype = dtypeName(*argument.dtype);
+  // Spelled by the frontend's Type, which parses it back.
+  DType dtype = *argument.dtype;
   switch (argument.kind) {
   case ArgumentDescriptor::Kind::Scalar:
-    return dtype;
+    return Type::scalar(dtype).str();
   case ArgumentDescriptor::Kind::Array:
-    return "Array[" + dtype + ", " + std::to_string(argument.rank) + "]";
+    return Type::array(dtype, argument.rank).str();
   case ArgumentDescriptor::Kind::LocalAccessor:
-    return "LocalAccessor[" + dtype + ", " + std::to_string(argument.rank) +
-           "]";
+    return Type::array(dtype, argument.rank, AddressSpace::Local).str();
   }
   llvm_unreachable("unknown argument kind");
 }
