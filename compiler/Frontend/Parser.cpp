@@ -253,6 +253,12 @@ bool Parser::isConstantDefinition() const {
       bool ok = false;
       for (const char *a : allowed)
         ok |= t.text == a;
+      // `f(*args)`, `g(1, **kw)`: argument unpacking, not a constant
+      // (the kernel language would reject it; module-level Python may).
+      const Token &prev = toks[i - 1];
+      if ((t.text == "*" || t.text == "**") &&
+          (prev.isOp("(") || prev.isOp(",")))
+        ok = false;
       if (!ok)
         return false;
       continue;

@@ -6,6 +6,9 @@
 SHAPE = (4, 8)
 PAIR = 3, 0.5
 ALIAS = SHAPE
+# Module-level Python with commas that is not a constant stays skipped.
+SKIPPED = print(1, *SHAPE)
+TABLE = np.zeros((4, 4), dtype=np.float32)
 
 # CHECK-LABEL: kiln.kernel @shapes(
 # CHECK-DAG: kiln.local_alloc [4, 8] {kiln.name = "t"} : <f32, 2, local>
