@@ -99,6 +99,10 @@ private:
   void genIf(const ast::IfStmt &s);
   void genWhile(const ast::WhileStmt &s);
   void genFor(const ast::ForStmt &s);
+  /// The number of values of range(start, stop, step) for a signed 64-bit
+  /// counter and a step known only at run time (0 for a zero step).
+  mlir::Value genTripCount(mlir::Location l, mlir::Value start,
+                           mlir::Value stop, mlir::Value step);
   /// A loop's `else` clause, after the loop: runs unless the loop ended by
   /// `break` or `return`.
   void genLoopElse(const ast::StmtList &elseBody, mlir::Value breakFlag,

@@ -335,6 +335,41 @@ void MLIRGenImpl::genWhile(const ast::WhileStmt &s) {
   genLoopElse(s.elseBody, flags.breakFlag, checkExit, l);
 }
 
+Value MLIRGenImpl::genTripCount(mlir::Location l, Value start, Value stop,
+                                Value step) {
+  // Exact in uint64 arithmetic: stop - start of a non-empty upward range is
+  // below 2**64, and so is 0 - step for every negative step.
+  auto i64 = builder.getI64Type();
+  auto c = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(builder, l, i64, v);
+  };
+  auto cmp = [&](arith::CmpIPredicate p, Value a, Value b) -> Value {
+    return arith::CmpIOp::create(builder, l, p, a, b);
+  };
+  auto select = [&](Value cond, Value a, Value b) -> Value {
+    return arith::SelectOp::create(builder, l, cond, a, b);
+  };
+  auto count = [&](Value distance, Value divisor) -> Value {
+    Value below = arith::SubIOp::create(builder, l, distance, c(1));
+    return arith::AddIOp::create(
+        builder, l, arith::DivUIOp::create(builder, l, below, divisor), c(1));
+  };
+  Value up = cmp(arith::CmpIPredicate::sgt, step, c(0));
+  Value down = cmp(arith::CmpIPredicate::slt, step, c(0));
+  Value negated = arith::SubIOp::create(builder, l, c(0), step);
+  // Divisors are 1 where their branch is not taken: a division by zero is
+  // undefined even when its result is not selected.
+  Value upTrips = count(arith::SubIOp::create(builder, l, stop, start),
+                        select(up, step, c(1)));
+  Value downTrips = count(arith::SubIOp::create(builder, l, start, stop),
+                          select(down, negated, c(1)));
+  Value goesUp = arith::AndIOp::create(
+      builder, l, up, cmp(arith::CmpIPredicate::slt, start, stop));
+  Value goesDown = arith::AndIOp::create(
+      builder, l, down, cmp(arith::CmpIPredicate::sgt, start, stop));
+  return select(goesUp, upTrips, select(goesDown, downTrips, c(0)));
+}
+
 void MLIRGenImpl::genFor(const ast::ForStmt &s) {
   mlir::Location l = loc(s.loc);
   Type varType = s.var->type;
@@ -351,6 +386,12 @@ void MLIRGenImpl::genFor(const ast::ForStmt &s) {
   // Zero-extended narrow unsigned values are non-negative in i64, so signed
   // comparisons are right for every counter but a uint64 one.
   bool unsignedCmp = counterType.isUnsignedInteger();
+  // A step known only at run time (a grid-stride loop's global range): the
+  // loop counts its trips from 0 to a count computed before it, so that
+  // LLVM knows the trip count (and unrolls at run time) without knowing
+  // the step's sign; the variable is start + trip * step.
+  bool counted = s.stepSign == 0 && !unsignedCmp;
+  Value trips = counted ? genTripCount(l, start, stop, step) : Value();
   unsigned bodyJumps = jumpsOut(s.body);
   bool checkExit = exitFlag && (bodyJumps & JumpReturn);
   LoopFlags flags;
@@ -361,14 +402,18 @@ void MLIRGenImpl::genFor(const ast::ForStmt &s) {
   if (bodyJumps & JumpContinue)
     flags.continueFlag = entryAlloca(l, builder.getI1Type());
 
+  Value first = counted ? constInt(l, counterType, 0) : start;
   auto whileOp = scf::WhileOp::create(builder, l, mlir::TypeRange{counterMLIR},
-                                      mlir::ValueRange{start});
+                                      mlir::ValueRange{first});
   {
     mlir::OpBuilder::InsertionGuard guard(builder);
     mlir::Block *before =
         builder.createBlock(&whileOp.getBefore(), {}, {counterMLIR}, {l});
     Value iv = before->getArgument(0);
     auto inRange = [&]() -> Value {
+      if (counted)
+        return arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ult, iv,
+                                     trips);
       auto lt =
           unsignedCmp ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
       auto gt =
@@ -397,14 +442,22 @@ void MLIRGenImpl::genFor(const ast::ForStmt &s) {
     mlir::Block *after =
         builder.createBlock(&whileOp.getAfter(), {}, {counterMLIR}, {l});
     Value current = after->getArgument(0);
-    writeVar(s.var, genConvert(current, counterType, varType, l), l);
+    Value value = current;
+    if (counted)
+      value = arith::AddIOp::create(
+          builder, l, start, arith::MulIOp::create(builder, l, current, step));
+    writeVar(s.var, genConvert(value, counterType, varType, l), l);
     if (flags.continueFlag)
       setFlag(l, flags.continueFlag, false);
     loops.push_back(flags);
     genBlock(s.body);
     loops.pop_back();
     // `continue` skips the rest of the body, not the increment.
-    Value next = arith::AddIOp::create(builder, l, current, step);
+    Value next = counted
+                     ? arith::AddIOp::create(builder, l, current,
+                                             constInt(l, counterType, 1),
+                                             arith::IntegerOverflowFlags::nuw)
+                     : arith::AddIOp::create(builder, l, current, step);
     scf::YieldOp::create(builder, l, mlir::ValueRange{next});
   }
   genLoopElse(s.elseBody, flags.breakFlag, checkExit, l);

@@ -34,17 +34,26 @@ def down(item: Item, out: Array[int64]):
     for i in range(10, 0, -2):
         out[i] = i
 
-# A run-time step: step > 0 ? iv < stop : step < 0 and iv > stop.
+# A run-time step: the trip count is computed before the loop, exact in
+# uint64 arithmetic (step > 0 and start < stop: (stop - start - 1) / step
+# + 1; step < 0 the same downward; otherwise 0, with divisors of 1 where
+# unused), the loop counts its trips and i = start + trip * step, so that
+# LLVM knows the trip count without knowing the step's sign.
 # CHECK-LABEL: kiln.kernel @runtime_step(
-# CHECK: scf.while
-# CHECK:   %[[UP:.+]] = arith.cmpi sgt, %arg1, %{{.*}} : i64
-# CHECK:   %[[DOWN:.+]] = arith.cmpi slt, %arg1, %{{.*}} : i64
-# CHECK:   %[[LT:.+]] = arith.cmpi slt, %{{.*}}, %{{.*}} : i64
-# CHECK:   %[[GT:.+]] = arith.cmpi sgt, %{{.*}}, %{{.*}} : i64
-# CHECK:   %[[A:.+]] = arith.andi %[[UP]], %[[LT]] : i1
-# CHECK:   %[[B:.+]] = arith.andi %[[DOWN]], %[[GT]] : i1
-# CHECK:   %[[C:.+]] = arith.ori %[[A]], %[[B]] : i1
+# CHECK: %[[UP:.+]] = arith.cmpi sgt, %arg1, %{{.*}} : i64
+# CHECK: %[[DOWN:.+]] = arith.cmpi slt, %arg1, %{{.*}} : i64
+# CHECK: %[[UPDIV:.+]] = arith.select %[[UP]], %arg1, %{{.*}} : i64
+# CHECK: arith.divui %{{.*}}, %[[UPDIV]] : i64
+# CHECK: arith.select %[[DOWN]], %{{.*}}, %{{.*}} : i64
+# CHECK: arith.divui
+# CHECK: arith.select
+# CHECK: scf.while (%[[T:.+]] = %{{.*}}) : (i64) -> i64 {
+# CHECK:   %[[C:.+]] = arith.cmpi ult, %[[T]], %{{.*}} : i64
 # CHECK:   scf.condition(%[[C]])
+# CHECK: ^bb0(%[[CUR:.+]]: i64):
+# CHECK:   %[[M:.+]] = arith.muli %[[CUR]], %arg1 : i64
+# CHECK:   arith.addi %{{.*}}, %[[M]] : i64
+# CHECK:   arith.addi %[[CUR]], %{{.*}} overflow<nuw> : i64
 @kernel
 def runtime_step(item: Item, s: int64, out: Array[int64]):
     for i in range(0, 10, s):
