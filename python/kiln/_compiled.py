@@ -95,9 +95,25 @@ def _local_packer(dtype, ndim):
     return pack
 
 
-def _packer(name, bound):
+def _declared_scalar(kernel, name):
+    """The dtype a parameter is annotated with, if a scalar one. NumPy has
+    no bfloat16: a bfloat16 parameter's value is bound as a float32 holding
+    it, so only the annotation says to pass it as bfloat16."""
+    for p in _arguments.parameters(kernel):
+        if p.name == name:
+            ann = p.annotation
+            if isinstance(ann, ConstantType):
+                ann = ann.dtype
+            return ann if isinstance(ann, _dtypes.DType) else None
+    return None
+
+
+def _packer(kernel, name, bound):
     if isinstance(bound, LocalAccessor):
         return _local_packer(bound.dtype, bound.ndim)
+    declared = _declared_scalar(kernel, name)
+    if declared is not None and declared.name == "bfloat16":
+        return _scalar_packer(name, declared)
     dtype = _dtypes.of_value(bound)
     if isinstance(bound, _np.ndarray):
         return _array_packer(dtype, bound.ndim)
@@ -176,7 +192,7 @@ def _compile(kernel, device, index_space, args):
     names = [p.name for p in params[len(params) - len(args):]]
     compile_args = (_capi.Arg * len(args))()
     for j, (name, value) in enumerate(zip(names, binding.values)):
-        _packer(name, value)(value, compile_args[j], _NoUpload)
+        _packer(kernel, name, value)(value, compile_args[j], _NoUpload)
     options = _capi.CompileOptions()
     _lib.kiln_compile_options_init(ctypes.byref(options))
     options.kernel = kernel.py_func.__name__.encode()
@@ -265,7 +281,7 @@ def _load(kernel, device, binary, names, binding, index_space):
                                                 None, None, None), "kernel")
         i = names.index(name.value.decode())
         spec.positions.append(i)
-        spec.packers.append(_packer(names[i], binding.values[i]))
+        spec.packers.append(_packer(kernel, names[i], binding.values[i]))
     spec.ndim = index_space.ndim
     spec.nd = isinstance(index_space, NdRange)
     spec.device = device
