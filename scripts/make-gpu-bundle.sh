@@ -12,7 +12,8 @@ trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/bundle/bin" "$stage/bundle/lib" "$root/.carry"
 cp "$build/bin/kilnc" "$build/bin/kiln-run" "$build/bin/kiln-opt" \
    "$build/bin/kiln-bench-compile" "$stage/bundle/bin/"
-cp /usr/lib/llvm-22/bin/FileCheck /usr/lib/llvm-22/bin/not "$stage/bundle/bin/"
+cp /usr/lib/llvm-22/bin/FileCheck /usr/lib/llvm-22/bin/not /usr/lib/llvm-22/bin/count \
+   "$stage/bundle/bin/"
 for lib in /usr/lib/llvm-22/lib/libLLVM.so.22.1 /usr/lib/llvm-22/lib/libMLIR.so.22.1 \
            /lib/x86_64-linux-gnu/libz3.so.4 /lib/x86_64-linux-gnu/libOpenCL.so.1 \
            /usr/lib/x86_64-linux-gnu/libbenchmark.so.1debian; do
