@@ -12,6 +12,7 @@
 
 #include "ArgumentDescriptors.h"
 #include "compiler/JIT/JitCompiler.h"
+#include "compiler/Target/TargetBackend.h"
 #include "kiln/capi/Handles.h"
 
 using namespace kiln;
@@ -109,11 +110,15 @@ kiln_status_t readRequest(const char *function, kiln_device_t device,
   else
     kiln_compile_options_init(&effective);
   if (device) {
-    kiln_backend_t backend;
-    if (kiln_status_t status = kiln_device_backend(device, &backend))
-      return status;
+    if (!device->device)
+      return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
+                        std::string(function) + ": the device handle is empty");
+    // The device's driver decides the target, through the back-end
+    // registry (the one place that knows which target each driver runs).
+    TargetKind kind =
+        getTargetBackendForDriver(device->device->info().backend).getKind();
     effective.target =
-        backend == KILN_BACKEND_CUDA ? KILN_TARGET_PTX : KILN_TARGET_SPIRV;
+        kind == TargetKind::PTX ? KILN_TARGET_PTX : KILN_TARGET_SPIRV;
   }
   std::string error = readOptions(&effective, request);
   if (!error.empty())
