@@ -7,26 +7,11 @@ Python's and NumPy's semantics, independently of Kiln. A check prints
     dpex_tuples.py make NAME DIR
     dpex_tuples.py check NAME DIR
 """
-import sys
-
 import numpy as np
 
-MAKE, CHECK = {}, {}
-
-
-def case(fn):
-    kind, name = fn.__name__.split("_", 1)
-    (MAKE if kind == "make" else CHECK)[name] = fn
-    return fn
-
-
-def load(d, name):
-    return np.load(f"{d}/{name}.npy")
-
-
-def equal(what, got, want):
-    if got.dtype != want.dtype or got.shape != want.shape or not np.array_equal(got, want):
-        sys.exit(f"{what}: got {got.dtype}{got.shape}\n{got}\nwant {want.dtype}{want.shape}\n{want}")
+# The harness (case registry, loading, comparison, command line) is the
+# examples' one; this file only adds the tuple cases to it.
+from dpex_examples import example as case, equal, load, main
 
 
 # --- tuples: constants, locals, unpacking, swaps, a.shape -----------------
@@ -81,13 +66,6 @@ def make_blocked_matmul(d):
 def check_blocked_matmul(d):
     want = load(d, "a") @ load(d, "b")
     equal("blocked_matmul", load(d, "res_c"), want.astype(np.float32))
-
-
-def main():
-    mode, name, d = sys.argv[1:4]
-    (MAKE if mode == "make" else CHECK)[name](d)
-    if mode == "check":
-        print(f"{name}: ok")
 
 
 if __name__ == "__main__":
