@@ -24,13 +24,14 @@
 #include "mlir/IR/Verifier.h"
 
 using namespace kiln;
+using namespace kiln::ir;
 using namespace kiln::detail;
 using mlir::Value;
 
 mlir::OwningOpRef<mlir::ModuleOp> kiln::mlirGen(mlir::MLIRContext &context,
                                                 const ast::Module &module,
                                                 llvm::StringRef filename) {
-  context.loadDialect<kiln::KilnDialect, mlir::arith::ArithDialect,
+  context.loadDialect<kiln::ir::KilnDialect, mlir::arith::ArithDialect,
                       mlir::math::MathDialect, mlir::memref::MemRefDialect,
                       mlir::scf::SCFDialect>();
   return MLIRGenImpl(context, filename).run(module);
@@ -45,20 +46,21 @@ mlir::Type MLIRGenImpl::toMLIR(Type t) {
   case Type::Kind::Scalar:
     return getDTypeType(&ctx, t.dtype());
   case Type::Kind::Array: {
-    kiln::MemorySpace space =
-        t.space() == AddressSpace::Local     ? kiln::MemorySpace::Local
-        : t.space() == AddressSpace::Private ? kiln::MemorySpace::Private
-                                             : kiln::MemorySpace::Global;
-    return kiln::ArrayType::get(&ctx, toMLIR(t.elementType()), t.rank(), space);
+    kiln::ir::MemorySpace space =
+        t.space() == AddressSpace::Local     ? kiln::ir::MemorySpace::Local
+        : t.space() == AddressSpace::Private ? kiln::ir::MemorySpace::Private
+                                             : kiln::ir::MemorySpace::Global;
+    return kiln::ir::ArrayType::get(&ctx, toMLIR(t.elementType()), t.rank(),
+                                    space);
   }
   case Type::Kind::Item:
-    return kiln::ItemType::get(&ctx);
+    return kiln::ir::ItemType::get(&ctx);
   case Type::Kind::NdItem:
-    return kiln::NdItemType::get(&ctx);
+    return kiln::ir::NdItemType::get(&ctx);
   case Type::Kind::Group:
-    return kiln::GroupType::get(&ctx);
+    return kiln::ir::GroupType::get(&ctx);
   case Type::Kind::SubGroup:
-    return kiln::SubGroupType::get(&ctx);
+    return kiln::ir::SubGroupType::get(&ctx);
   case Type::Kind::AtomicRef:
   case Type::Kind::Void:
   case Type::Kind::Invalid:
@@ -126,16 +128,16 @@ void MLIRGenImpl::genFunction(const ast::FunctionDef &fn) {
   mlir::FunctionType type = builder.getFunctionType(inputs, results);
   mlir::FunctionOpInterface func;
   if (isKernel)
-    func = kiln::KernelOp::create(builder, l, fn.symbol, type,
-                                  mlir::ArrayAttr(), mlir::ArrayAttr());
-  else
-    func = kiln::DeviceFuncOp::create(builder, l, fn.symbol, type,
+    func = kiln::ir::KernelOp::create(builder, l, fn.symbol, type,
                                       mlir::ArrayAttr(), mlir::ArrayAttr());
+  else
+    func = kiln::ir::DeviceFuncOp::create(builder, l, fn.symbol, type,
+                                          mlir::ArrayAttr(), mlir::ArrayAttr());
   for (auto [i, p] : llvm::enumerate(fn.paramDecls)) {
     func.setArgAttr(i, "kiln.name", builder.getStringAttr(p->name));
     if (p->type.isScalar() || p->type.isArray())
       func.setArgAttr(i, kDTypeArgAttrName,
-                      kiln::DTypeAttr::get(&ctx, p->type.dtype()));
+                      kiln::ir::DTypeAttr::get(&ctx, p->type.dtype()));
     if (isKernel && p->type.isArray() && p->type.space() == AddressSpace::Local)
       func.setArgAttr(i, "kiln.local_accessor", builder.getUnitAttr());
   }
@@ -187,11 +189,11 @@ void MLIRGenImpl::genFunction(const ast::FunctionDef &fn) {
       mlir::Location al = loc(alloc->loc);
       mlir::Operation *op = nullptr;
       if (alloc->op == ast::Builtin::LocalArray)
-        op = kiln::LocalAllocOp::create(builder, al, toMLIR(alloc->type),
-                                        alloc->shape);
+        op = kiln::ir::LocalAllocOp::create(builder, al, toMLIR(alloc->type),
+                                            alloc->shape);
       else if (alloc->op == ast::Builtin::PrivateArray)
-        op = kiln::PrivateAllocOp::create(builder, al, toMLIR(alloc->type),
-                                          alloc->shape);
+        op = kiln::ir::PrivateAllocOp::create(builder, al, toMLIR(alloc->type),
+                                              alloc->shape);
       if (op) {
         // The source name, for debug-mode reports (kiln-instrument-debug).
         op->setAttr("kiln.name", builder.getStringAttr(d->name));
@@ -223,11 +225,12 @@ void MLIRGenImpl::genFunction(const ast::FunctionDef &fn) {
   }
   genBlock(fn.body);
   if (resultSlot)
-    kiln::ReturnOp::create(builder, l,
-                           mlir::ValueRange{mlir::memref::LoadOp::create(
-                               builder, l, resultSlot, mlir::ValueRange())});
+    kiln::ir::ReturnOp::create(
+        builder, l,
+        mlir::ValueRange{mlir::memref::LoadOp::create(builder, l, resultSlot,
+                                                      mlir::ValueRange())});
   else
-    kiln::ReturnOp::create(builder, l);
+    kiln::ir::ReturnOp::create(builder, l);
 }
 
 mlir::OwningOpRef<mlir::ModuleOp> MLIRGenImpl::run(const ast::Module &module) {

@@ -20,26 +20,27 @@
 #include <limits>
 
 using namespace kiln;
+using namespace kiln::ir;
 using namespace kiln::detail;
 using namespace mlir;
 using kiln::Type;
 using B = ast::Builtin;
 
-static kiln::MemoryOrder toKiln(ast::MemoryOrder o) {
-  return static_cast<kiln::MemoryOrder>(static_cast<int>(o));
+static kiln::ir::MemoryOrder toKiln(ast::MemoryOrder o) {
+  return static_cast<kiln::ir::MemoryOrder>(static_cast<int>(o));
 }
-static kiln::MemoryScope toKiln(ast::MemoryScope s) {
-  return static_cast<kiln::MemoryScope>(static_cast<int>(s));
+static kiln::ir::MemoryScope toKiln(ast::MemoryScope s) {
+  return static_cast<kiln::ir::MemoryScope>(static_cast<int>(s));
 }
 
 Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
   Location l = loc(e.loc);
   mlir::Type i64 = builder.getI64Type();
-  auto query = [&](kiln::QueryKind k, Value obj, unsigned d) -> Value {
-    return kiln::QueryOp::create(builder, l, i64, k, obj, d);
+  auto query = [&](kiln::ir::QueryKind k, Value obj, unsigned d) -> Value {
+    return kiln::ir::QueryOp::create(builder, l, i64, k, obj, d);
   };
   // (q0 * r1 + q1) * r2 + q2
-  auto linear = [&](kiln::QueryKind id, kiln::QueryKind range,
+  auto linear = [&](kiln::ir::QueryKind id, kiln::ir::QueryKind range,
                     Value obj) -> Value {
     Value acc = arith::MulIOp::create(builder, l, query(id, obj, 0),
                                       query(range, obj, 1));
@@ -47,12 +48,12 @@ Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
     acc = arith::MulIOp::create(builder, l, acc, query(range, obj, 2));
     return arith::AddIOp::create(builder, l, acc, query(id, obj, 2));
   };
-  auto product = [&](kiln::QueryKind range, Value obj) -> Value {
+  auto product = [&](kiln::ir::QueryKind range, Value obj) -> Value {
     Value acc = arith::MulIOp::create(builder, l, query(range, obj, 0),
                                       query(range, obj, 1));
     return arith::MulIOp::create(builder, l, acc, query(range, obj, 2));
   };
-  using QK = kiln::QueryKind;
+  using QK = kiln::ir::QueryKind;
   switch (e.op) {
   case B::NdGlobalId:
     return query(QK::GlobalId, genExpr(*e.args[0]), e.dim);
@@ -71,13 +72,14 @@ Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
   case B::NdLocalLinearRange:
     return product(QK::LocalRange, genExpr(*e.args[0]));
   case B::Dimensions:
-    return kiln::ItemDimensionsOp::create(builder, l, i64, genExpr(*e.args[0]));
+    return kiln::ir::ItemDimensionsOp::create(builder, l, i64,
+                                              genExpr(*e.args[0]));
   case B::NdGetGroup:
-    return kiln::GetGroupOp::create(builder, l, toMLIR(Type::group()),
-                                    genExpr(*e.args[0]));
+    return kiln::ir::GetGroupOp::create(builder, l, toMLIR(Type::group()),
+                                        genExpr(*e.args[0]));
   case B::NdGetSubGroup:
-    return kiln::GetSubGroupOp::create(builder, l, toMLIR(Type::subGroup()),
-                                       genExpr(*e.args[0]));
+    return kiln::ir::GetSubGroupOp::create(builder, l, toMLIR(Type::subGroup()),
+                                           genExpr(*e.args[0]));
   case B::GroupId:
     return query(QK::GroupId, genExpr(*e.args[0]), e.dim);
   case B::GroupRange:
@@ -157,34 +159,36 @@ Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
   case B::PrivateArray:
     return internalError(e, "array allocation outside an assignment");
   case B::GroupBarrier:
-    kiln::BarrierOp::create(builder, l, genExpr(*e.args[0]), toKiln(e.scope));
+    kiln::ir::BarrierOp::create(builder, l, genExpr(*e.args[0]),
+                                toKiln(e.scope));
     return Value();
   case B::SubGroupBarrier:
-    kiln::SubGroupBarrierOp::create(builder, l, genExpr(*e.args[0]));
+    kiln::ir::SubGroupBarrierOp::create(builder, l, genExpr(*e.args[0]));
     return Value();
   case B::AtomicFence:
-    kiln::AtomicFenceOp::create(builder, l, toKiln(e.order), toKiln(e.scope));
+    kiln::ir::AtomicFenceOp::create(builder, l, toKiln(e.order),
+                                    toKiln(e.scope));
     return Value();
 
   case B::AtomicRMW: {
     AtomicTarget t = genAtomicTarget(*e.args[0]);
     Value v = genExpr(*e.args[1]);
-    auto kind = static_cast<kiln::AtomicKind>(static_cast<int>(e.atomic));
-    return kiln::AtomicRMWOp::create(builder, l, toMLIR(e.type), kind, t.array,
-                                     t.indices, v, toKiln(t.order),
-                                     toKiln(t.scope));
+    auto kind = static_cast<kiln::ir::AtomicKind>(static_cast<int>(e.atomic));
+    return kiln::ir::AtomicRMWOp::create(builder, l, toMLIR(e.type), kind,
+                                         t.array, t.indices, v, toKiln(t.order),
+                                         toKiln(t.scope));
   }
   case B::AtomicLoad: {
     AtomicTarget t = genAtomicTarget(*e.args[0]);
-    return kiln::AtomicLoadOp::create(builder, l, toMLIR(e.type), t.array,
-                                      t.indices, toKiln(t.order),
-                                      toKiln(t.scope));
+    return kiln::ir::AtomicLoadOp::create(builder, l, toMLIR(e.type), t.array,
+                                          t.indices, toKiln(t.order),
+                                          toKiln(t.scope));
   }
   case B::AtomicStore: {
     AtomicTarget t = genAtomicTarget(*e.args[0]);
     Value v = genExpr(*e.args[1]);
-    kiln::AtomicStoreOp::create(builder, l, v, t.array, t.indices,
-                                toKiln(t.order), toKiln(t.scope));
+    kiln::ir::AtomicStoreOp::create(builder, l, v, t.array, t.indices,
+                                    toKiln(t.order), toKiln(t.scope));
     return Value();
   }
   case B::AtomicCompareExchange: {
@@ -197,8 +201,9 @@ Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
     llvm::SmallVector<Value, 3> expIndices = genIndices(expected);
     Value expArray = args.lookup(expected.array);
     mlir::Type elem = toMLIR(expected.type);
-    Value exp = kiln::LoadOp::create(builder, l, elem, expArray, expIndices);
-    auto op = kiln::AtomicCmpXchgOp::create(
+    Value exp =
+        kiln::ir::LoadOp::create(builder, l, elem, expArray, expIndices);
+    auto op = kiln::ir::AtomicCmpXchgOp::create(
         builder, l, elem, builder.getI1Type(), t.array, t.indices, exp, desired,
         toKiln(t.order), toKiln(t.scope));
     Value failedOp =
@@ -208,7 +213,7 @@ Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
     {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      kiln::StoreOp::create(builder, l, op.getOld(), expArray, expIndices);
+      kiln::ir::StoreOp::create(builder, l, op.getOld(), expArray, expIndices);
     }
     return op.getSuccess();
   }
@@ -217,30 +222,34 @@ Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
     Value sg = genExpr(*e.args[0]);
     Value x = genExpr(*e.args[1]);
     Value offset = genExpr(*e.args[2]);
-    auto mode = static_cast<kiln::ShuffleMode>(static_cast<int>(e.shuffle));
-    return kiln::SubGroupShuffleOp::create(builder, l, x.getType(), mode, sg, x,
-                                           offset);
+    auto mode = static_cast<kiln::ir::ShuffleMode>(static_cast<int>(e.shuffle));
+    return kiln::ir::SubGroupShuffleOp::create(builder, l, x.getType(), mode,
+                                               sg, x, offset);
   }
   case B::SubGroupReduce:
   case B::GroupReduce:
   case B::GroupScan: {
     Value g = genExpr(*e.args[0]);
     Value x = genExpr(*e.args[1]);
-    auto op = static_cast<kiln::CollectiveOp>(static_cast<int>(e.collective));
+    auto op =
+        static_cast<kiln::ir::CollectiveOp>(static_cast<int>(e.collective));
     if (e.op == B::SubGroupReduce)
-      return kiln::SubGroupReduceOp::create(builder, l, x.getType(), op, g, x);
+      return kiln::ir::SubGroupReduceOp::create(builder, l, x.getType(), op, g,
+                                                x);
     if (e.op == B::GroupReduce)
-      return kiln::GroupReduceOp::create(builder, l, x.getType(), op, g, x);
-    return kiln::GroupScanOp::create(builder, l, x.getType(),
-                                     e.exclusive ? kiln::ScanKind::Exclusive
-                                                 : kiln::ScanKind::Inclusive,
-                                     op, g, x);
+      return kiln::ir::GroupReduceOp::create(builder, l, x.getType(), op, g, x);
+    return kiln::ir::GroupScanOp::create(builder, l, x.getType(),
+                                         e.exclusive
+                                             ? kiln::ir::ScanKind::Exclusive
+                                             : kiln::ir::ScanKind::Inclusive,
+                                         op, g, x);
   }
   case B::GroupBroadcast: {
     Value g = genExpr(*e.args[0]);
     Value x = genExpr(*e.args[1]);
     Value id = genExpr(*e.args[2]);
-    return kiln::GroupBroadcastOp::create(builder, l, x.getType(), g, x, id);
+    return kiln::ir::GroupBroadcastOp::create(builder, l, x.getType(), g, x,
+                                              id);
   }
   case B::Print:
     return genPrint(e);
@@ -380,7 +389,7 @@ Value MLIRGenImpl::genDeviceCall(const ast::DeviceCallExpr &e) {
   if (e.callee->returnsValue)
     results.push_back(toMLIR(e.callee->resultType));
   auto call =
-      kiln::CallOp::create(builder, l, results, e.callee->symbol, operands);
+      kiln::ir::CallOp::create(builder, l, results, e.callee->symbol, operands);
   return results.empty() ? Value() : call->getResult(0);
 }
 
@@ -412,7 +421,8 @@ Value MLIRGenImpl::genPrint(const ast::BuiltinExpr &e) {
                                                       std::string format) {
     if (k == bools.size()) {
       format += pieces[k];
-      kiln::PrintOp::create(builder, l, builder.getStringAttr(format), others);
+      kiln::ir::PrintOp::create(builder, l, builder.getStringAttr(format),
+                                others);
       return;
     }
     format += pieces[k];

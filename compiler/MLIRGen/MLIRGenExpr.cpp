@@ -20,6 +20,7 @@
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace kiln;
+using namespace kiln::ir;
 using namespace kiln::detail;
 using namespace mlir;
 using kiln::Type;
@@ -189,23 +190,23 @@ Value MLIRGenImpl::genExpr(const ast::Expr &e) {
     return genItemQuery(llvm::cast<ast::ItemQueryExpr>(e));
   case ast::Expr::Kind::ArrayDim: {
     auto &d = llvm::cast<ast::ArrayDimExpr>(e);
-    return kiln::DimOp::create(builder, l, builder.getI64Type(),
-                               args.lookup(d.array),
-                               builder.getI64IntegerAttr(d.dim));
+    return kiln::ir::DimOp::create(builder, l, builder.getI64Type(),
+                                   args.lookup(d.array),
+                                   builder.getI64IntegerAttr(d.dim));
   }
   case ast::Expr::Kind::ArraySize:
     return genArraySize(llvm::cast<ast::ArraySizeExpr>(e));
   case ast::Expr::Kind::ArrayElement: {
     auto &a = llvm::cast<ast::ArrayElementExpr>(e);
     llvm::SmallVector<Value, 3> indices = genIndices(a);
-    return kiln::LoadOp::create(builder, l, toMLIR(a.type),
-                                args.lookup(a.array), indices);
+    return kiln::ir::LoadOp::create(builder, l, toMLIR(a.type),
+                                    args.lookup(a.array), indices);
   }
   case ast::Expr::Kind::AugTarget:
     if (augVar)
       return readVar(augVar, l);
-    return kiln::LoadOp::create(builder, l, toMLIR(e.type), augArray,
-                                augIndices);
+    return kiln::ir::LoadOp::create(builder, l, toMLIR(e.type), augArray,
+                                    augIndices);
   case ast::Expr::Kind::Builtin:
     return genBuiltin(llvm::cast<ast::BuiltinExpr>(e));
   case ast::Expr::Kind::DeviceCall:
@@ -532,12 +533,12 @@ Value MLIRGenImpl::genItemQuery(const ast::ItemQueryExpr &e) {
   Value item = args.lookup(e.item);
   mlir::Type i64 = builder.getI64Type();
   auto id = [&](unsigned d) -> Value {
-    return kiln::ItemIdOp::create(builder, l, i64, item,
-                                  builder.getI64IntegerAttr(d));
+    return kiln::ir::ItemIdOp::create(builder, l, i64, item,
+                                      builder.getI64IntegerAttr(d));
   };
   auto range = [&](unsigned d) -> Value {
-    return kiln::ItemRangeOp::create(builder, l, i64, item,
-                                     builder.getI64IntegerAttr(d));
+    return kiln::ir::ItemRangeOp::create(builder, l, i64, item,
+                                         builder.getI64IntegerAttr(d));
   };
   switch (e.query) {
   case ast::ItemQuery::Id:
@@ -561,7 +562,7 @@ Value MLIRGenImpl::genItemQuery(const ast::ItemQueryExpr &e) {
   case ast::ItemQuery::Dimensions:
     // The rank the launch was given, not one inferred from extents of 1
     // (Range(n, 1) has rank 2).
-    return kiln::ItemDimensionsOp::create(builder, l, i64, item);
+    return kiln::ir::ItemDimensionsOp::create(builder, l, i64, item);
   }
   return id(0);
 }
@@ -571,8 +572,8 @@ Value MLIRGenImpl::genArraySize(const ast::ArraySizeExpr &e) {
   Value array = args.lookup(e.array);
   Value size;
   for (unsigned d = 0; d < e.array->type.rank(); ++d) {
-    Value extent = kiln::DimOp::create(builder, l, builder.getI64Type(), array,
-                                       builder.getI64IntegerAttr(d));
+    Value extent = kiln::ir::DimOp::create(builder, l, builder.getI64Type(),
+                                           array, builder.getI64IntegerAttr(d));
     size =
         size ? Value(arith::MulIOp::create(builder, l, size, extent)) : extent;
   }

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace kiln;
+using namespace kiln::ir;
 using namespace kiln::detail;
 using mlir::Value;
 namespace arith = mlir::arith;
@@ -144,7 +145,7 @@ void MLIRGenImpl::genStmt(const ast::Stmt &s) {
     return genFor(llvm::cast<ast::ForStmt>(s));
   case ast::Stmt::Kind::Assert: {
     auto &a = llvm::cast<ast::AssertStmt>(s);
-    kiln::AssertOp::create(builder, loc(s.loc), genExpr(*a.cond));
+    kiln::ir::AssertOp::create(builder, loc(s.loc), genExpr(*a.cond));
     return;
   }
   case ast::Stmt::Kind::Pass:
@@ -163,7 +164,7 @@ void MLIRGenImpl::storeTo(const ast::Expr &target, Value v) {
   }
   if (auto *elem = llvm::dyn_cast<ast::ArrayElementExpr>(&target)) {
     llvm::SmallVector<Value, 3> indices = genIndices(*elem);
-    kiln::StoreOp::create(builder, l, v, args.lookup(elem->array), indices);
+    kiln::ir::StoreOp::create(builder, l, v, args.lookup(elem->array), indices);
     return;
   }
   mlir::emitError(l, "internal error: unexpected assignment target");
@@ -187,7 +188,7 @@ void MLIRGenImpl::genZeroFill(Value array, const ast::BuiltinExpr &alloc) {
     indices.push_back(arith::IndexCastOp::create(
         builder, l, builder.getI64Type(), loop.getInductionVar()));
   }
-  kiln::StoreOp::create(builder, l, zero, array, indices);
+  kiln::ir::StoreOp::create(builder, l, zero, array, indices);
 }
 
 void MLIRGenImpl::genAssign(const ast::AssignStmt &s) {
@@ -246,7 +247,7 @@ void MLIRGenImpl::genAugAssign(const ast::AugAssignStmt &s) {
     augArray = args.lookup(elem.array);
     augIndices = genIndices(elem);
     Value v = genExpr(*s.combined);
-    kiln::StoreOp::create(builder, l, v, augArray, augIndices);
+    kiln::ir::StoreOp::create(builder, l, v, augArray, augIndices);
   }
   augVar = savedVar;
   augArray = savedArray;

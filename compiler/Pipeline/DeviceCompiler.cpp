@@ -16,12 +16,13 @@
 
 using namespace mlir;
 using namespace kiln;
+using namespace kiln::ir;
 
 LogicalResult kiln::selectKernel(ModuleOp module, llvm::StringRef name) {
   SmallVector<Operation *> others;
   std::string available;
   bool found = false;
-  for (auto kernel : module.getOps<kiln::KernelOp>()) {
+  for (auto kernel : module.getOps<kiln::ir::KernelOp>()) {
     available += (available.empty() ? "" : ", ") + kernel.getSymName().str();
     if (kernel.getSymName() == name)
       found = true;
@@ -84,7 +85,7 @@ struct ExternalDeviceFunctions {
 
 ExternalDeviceFunctions externalDeviceFunctions(ModuleOp module) {
   ExternalDeviceFunctions externs;
-  for (auto func : module.getOps<kiln::DeviceFuncOp>()) {
+  for (auto func : module.getOps<kiln::ir::DeviceFuncOp>()) {
     if (!func.isExternal())
       continue;
     externs.names.push_back(func.getSymName().str());
@@ -117,7 +118,7 @@ llvm::Error linkDeviceLibraries(llvm::Module &module,
 /// --arg-block-entries names a function after each kernel: a symbol of
 /// that name already in the module is the user's error, at its location.
 LogicalResult checkArgumentBlockEntryNames(ModuleOp module) {
-  for (auto kernel : module.getOps<kiln::KernelOp>()) {
+  for (auto kernel : module.getOps<kiln::ir::KernelOp>()) {
     std::string name = argumentBlockEntryName(kernel.getSymName());
     if (Operation *other = SymbolTable::lookupSymbolIn(module, name))
       return other->emitError("'")
@@ -134,13 +135,13 @@ LogicalResult specializeLaunchRank(ModuleOp module, unsigned rank) {
   if (rank == 0)
     return success();
   Builder b(module.getContext());
-  for (auto kernel : module.getOps<kiln::KernelOp>()) {
+  for (auto kernel : module.getOps<kiln::ir::KernelOp>()) {
     unsigned own = kernel.getLaunchRank();
     if (own != 0 && own != rank)
       return kernel.emitError("kernel '")
              << kernel.getSymName() << "' is specialized for launch rank "
              << own << ", but the compile asks for rank " << rank;
-    kernel->setAttr(kiln::KernelOp::getLaunchRankAttrName(),
+    kernel->setAttr(kiln::ir::KernelOp::getLaunchRankAttrName(),
                     b.getI64IntegerAttr(rank));
   }
   return success();

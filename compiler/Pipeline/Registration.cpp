@@ -15,7 +15,7 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 
 void kiln::registerKilnCompilerDialects(mlir::DialectRegistry &registry) {
-  registry.insert<kiln::KilnDialect, mlir::arith::ArithDialect,
+  registry.insert<kiln::ir::KilnDialect, mlir::arith::ArithDialect,
                   mlir::math::MathDialect, mlir::memref::MemRefDialect,
                   mlir::scf::SCFDialect, mlir::cf::ControlFlowDialect,
                   mlir::func::FuncDialect, mlir::LLVM::LLVMDialect,

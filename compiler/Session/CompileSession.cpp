@@ -32,9 +32,9 @@ std::unique_ptr<mlir::MLIRContext> createSessionContext() {
 void markAligned16(mlir::ModuleOp module, const std::set<std::string> &names) {
   if (names.empty())
     return;
-  module.walk([&](kiln::KernelOp kernel) {
+  module.walk([&](kiln::ir::KernelOp kernel) {
     for (unsigned i = 0; i < kernel.getNumArguments(); ++i)
-      if (llvm::isa<kiln::ArrayType>(kernel.getArgumentTypes()[i]) &&
+      if (llvm::isa<kiln::ir::ArrayType>(kernel.getArgumentTypes()[i]) &&
           names.count(kernel.getParamName(i)))
         kernel.setArgAttr(
             i, "kiln.align",
@@ -48,7 +48,7 @@ void markAligned16(mlir::ModuleOp module, const std::set<std::string> &names) {
 std::vector<DeclaredParameter> mlirKernelParameters(mlir::ModuleOp module,
                                                     llvm::StringRef name) {
   std::vector<DeclaredParameter> params;
-  auto kernel = module.lookupSymbol<kiln::KernelOp>(name);
+  auto kernel = module.lookupSymbol<kiln::ir::KernelOp>(name);
   if (!kernel)
     return params;
   for (unsigned i = 1; i < kernel.getNumArguments(); ++i)

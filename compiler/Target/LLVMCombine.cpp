@@ -5,6 +5,7 @@
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace mlir;
+using namespace kiln::ir;
 
 Value kiln::createLLVMCombine(OpBuilder &b, Location loc, CollectiveOp op,
                               Value lhs, Value rhs) {

@@ -11,7 +11,7 @@ namespace kiln {
 /// `a op b` for a collective combiner on LLVM-dialect integers or floats
 /// (min/max on floats ignore NaN like fmin/fmax).
 mlir::Value createLLVMCombine(mlir::OpBuilder &b, mlir::Location loc,
-                              CollectiveOp op, mlir::Value lhs,
+                              ir::CollectiveOp op, mlir::Value lhs,
                               mlir::Value rhs);
 
 } // namespace kiln

@@ -6,6 +6,7 @@
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace kiln;
+using namespace kiln::ir;
 
 namespace {
 /// Every target kind, its name and its lowering hooks: the one list the
@@ -48,13 +49,13 @@ std::unique_ptr<TargetInfo> kiln::createTargetInfo(TargetKind kind) {
   return entryOf(kind).create();
 }
 
-unsigned TargetInfo::getAddressSpace(kiln::MemorySpace space) const {
+unsigned TargetInfo::getAddressSpace(kiln::ir::MemorySpace space) const {
   switch (space) {
-  case kiln::MemorySpace::Global:
+  case kiln::ir::MemorySpace::Global:
     return getGlobalAddressSpace();
-  case kiln::MemorySpace::Local:
+  case kiln::ir::MemorySpace::Local:
     return getLocalAddressSpace();
-  case kiln::MemorySpace::Private:
+  case kiln::ir::MemorySpace::Private:
     return getPrivateAddressSpace();
   }
   llvm_unreachable("the switch on space covers every value");
@@ -83,36 +84,36 @@ kiln::getOrDeclareFunction(mlir::OpBuilder &b, llvm::StringRef name,
 }
 
 namespace {
-mlir::LLVM::AtomicOrdering successOrdering(kiln::MemoryOrder order) {
+mlir::LLVM::AtomicOrdering successOrdering(kiln::ir::MemoryOrder order) {
   switch (order) {
-  case kiln::MemoryOrder::Relaxed:
+  case kiln::ir::MemoryOrder::Relaxed:
     return mlir::LLVM::AtomicOrdering::monotonic;
-  case kiln::MemoryOrder::Acquire:
+  case kiln::ir::MemoryOrder::Acquire:
     return mlir::LLVM::AtomicOrdering::acquire;
-  case kiln::MemoryOrder::Release:
+  case kiln::ir::MemoryOrder::Release:
     return mlir::LLVM::AtomicOrdering::release;
-  case kiln::MemoryOrder::AcqRel:
+  case kiln::ir::MemoryOrder::AcqRel:
     return mlir::LLVM::AtomicOrdering::acq_rel;
-  case kiln::MemoryOrder::SeqCst:
+  case kiln::ir::MemoryOrder::SeqCst:
     return mlir::LLVM::AtomicOrdering::seq_cst;
   }
   llvm_unreachable("the switch on order covers every value");
 }
 
-mlir::LLVM::AtomicOrdering failureOrderingOf(kiln::MemoryOrder order) {
-  if (order == kiln::MemoryOrder::AcqRel || order == kiln::MemoryOrder::Acquire)
+mlir::LLVM::AtomicOrdering failureOrderingOf(kiln::ir::MemoryOrder order) {
+  if (order == kiln::ir::MemoryOrder::AcqRel ||
+      order == kiln::ir::MemoryOrder::Acquire)
     return mlir::LLVM::AtomicOrdering::acquire;
-  if (order == kiln::MemoryOrder::SeqCst)
+  if (order == kiln::ir::MemoryOrder::SeqCst)
     return mlir::LLVM::AtomicOrdering::seq_cst;
   return mlir::LLVM::AtomicOrdering::monotonic;
 }
 } // namespace
 
-mlir::Value
-TargetInfo::createCompareExchange(mlir::OpBuilder &b, mlir::Location loc,
-                                  mlir::Value ptr, mlir::Value expected,
-                                  mlir::Value desired, kiln::MemoryOrder order,
-                                  kiln::MemoryScope scope) const {
+mlir::Value TargetInfo::createCompareExchange(
+    mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
+    mlir::Value expected, mlir::Value desired, kiln::ir::MemoryOrder order,
+    kiln::ir::MemoryScope scope) const {
   unsigned align = expected.getType().getIntOrFloatBitWidth() / 8;
   auto pair = mlir::LLVM::AtomicCmpXchgOp::create(
       b, loc, ptr, expected, desired, successOrdering(order),
@@ -123,8 +124,8 @@ TargetInfo::createCompareExchange(mlir::OpBuilder &b, mlir::Location loc,
 
 mlir::Value TargetInfo::createAtomicLoad(mlir::OpBuilder &b, mlir::Location loc,
                                          mlir::Value ptr, mlir::Type bits,
-                                         kiln::MemoryOrder order,
-                                         kiln::MemoryScope scope) const {
+                                         kiln::ir::MemoryOrder order,
+                                         kiln::ir::MemoryScope scope) const {
   return mlir::LLVM::LoadOp::create(
       b, loc, bits, ptr, bits.getIntOrFloatBitWidth() / 8, false, false, false,
       false, successOrdering(order), getSyncScope(scope));
@@ -132,8 +133,8 @@ mlir::Value TargetInfo::createAtomicLoad(mlir::OpBuilder &b, mlir::Location loc,
 
 void TargetInfo::createAtomicStore(mlir::OpBuilder &b, mlir::Location loc,
                                    mlir::Value ptr, mlir::Value value,
-                                   kiln::MemoryOrder order,
-                                   kiln::MemoryScope scope) const {
+                                   kiln::ir::MemoryOrder order,
+                                   kiln::ir::MemoryScope scope) const {
   mlir::LLVM::StoreOp::create(
       b, loc, value, ptr, value.getType().getIntOrFloatBitWidth() / 8, false,
       false, false, successOrdering(order), getSyncScope(scope));

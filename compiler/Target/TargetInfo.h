@@ -45,7 +45,7 @@ public:
   unsigned getGlobalAddressSpace() const { return 1; }
   unsigned getLocalAddressSpace() const { return 3; }
   unsigned getPrivateAddressSpace() const { return 0; }
-  unsigned getAddressSpace(kiln::MemorySpace space) const;
+  unsigned getAddressSpace(kiln::ir::MemorySpace space) const;
 
   //===--- Index space (every query returns an i64) -----------------------===//
   virtual mlir::Value getGlobalId(mlir::OpBuilder &b, mlir::Location loc,
@@ -60,7 +60,7 @@ public:
                                     unsigned dim) const = 0;
   /// One of the four SubGroup* query kinds.
   virtual mlir::Value getSubGroupQuery(mlir::OpBuilder &b, mlir::Location loc,
-                                       kiln::QueryKind kind) const = 0;
+                                       kiln::ir::QueryKind kind) const = 0;
   /// The sub-group size the code assumes (0: the device decides).
   virtual unsigned getSubGroupSize() const = 0;
 
@@ -74,15 +74,15 @@ public:
 
   //===--- Synchronisation ------------------------------------------------===//
   virtual void createBarrier(mlir::OpBuilder &b, mlir::Location loc,
-                             kiln::MemoryScope fenceScope) const = 0;
+                             kiln::ir::MemoryScope fenceScope) const = 0;
   virtual void createSubGroupBarrier(mlir::OpBuilder &b,
                                      mlir::Location loc) const = 0;
   /// The LLVM syncscope of a memory scope for atomics and fences.
-  virtual llvm::StringRef getSyncScope(kiln::MemoryScope scope) const = 0;
+  virtual llvm::StringRef getSyncScope(kiln::ir::MemoryScope scope) const = 0;
   /// Whether `kind` on a float of `type` maps to one atomicrmw instruction
   /// (otherwise lowering emits a compare-exchange loop). Not asked for
   /// exchange, which is an integer exchange of the bits on every target.
-  virtual bool hasNativeFloatAtomic(kiln::AtomicKind kind,
+  virtual bool hasNativeFloatAtomic(kiln::ir::AtomicKind kind,
                                     mlir::Type type) const = 0;
   /// True when the back end drops the ordering of an atomicrmw (LLVM 22's
   /// NVPTX writes every one as a relaxed `atom`): lowering then adds the
@@ -91,29 +91,32 @@ public:
 
   /// A strong compare-exchange of the integer at `ptr`; returns the value
   /// seen (success is `seen == expected`).
-  virtual mlir::Value
-  createCompareExchange(mlir::OpBuilder &b, mlir::Location loc, mlir::Value ptr,
-                        mlir::Value expected, mlir::Value desired,
-                        kiln::MemoryOrder order, kiln::MemoryScope scope) const;
+  virtual mlir::Value createCompareExchange(mlir::OpBuilder &b,
+                                            mlir::Location loc, mlir::Value ptr,
+                                            mlir::Value expected,
+                                            mlir::Value desired,
+                                            kiln::ir::MemoryOrder order,
+                                            kiln::ir::MemoryScope scope) const;
 
   /// An atomic load of the integer of type `bits` at `ptr`.
   virtual mlir::Value createAtomicLoad(mlir::OpBuilder &b, mlir::Location loc,
                                        mlir::Value ptr, mlir::Type bits,
-                                       kiln::MemoryOrder order,
-                                       kiln::MemoryScope scope) const;
+                                       kiln::ir::MemoryOrder order,
+                                       kiln::ir::MemoryScope scope) const;
   /// An atomic store of the integer `value` at `ptr`.
   virtual void createAtomicStore(mlir::OpBuilder &b, mlir::Location loc,
                                  mlir::Value ptr, mlir::Value value,
-                                 kiln::MemoryOrder order,
-                                 kiln::MemoryScope scope) const;
+                                 kiln::ir::MemoryOrder order,
+                                 kiln::ir::MemoryScope scope) const;
 
   //===--- Sub-group operations -------------------------------------------===//
   virtual mlir::Value createShuffle(mlir::OpBuilder &b, mlir::Location loc,
-                                    kiln::ShuffleMode mode, mlir::Value value,
+                                    kiln::ir::ShuffleMode mode,
+                                    mlir::Value value,
                                     mlir::Value offset) const = 0;
   virtual mlir::Value createSubGroupReduce(mlir::OpBuilder &b,
                                            mlir::Location loc,
-                                           kiln::CollectiveOp op,
+                                           kiln::ir::CollectiveOp op,
                                            mlir::Value value) const = 0;
 
   //===--- What the target cannot express ---------------------------------===//

@@ -20,7 +20,7 @@ constexpr unsigned kCallsPerContext = 4096;
 
 std::unique_ptr<mlir::MLIRContext> makeContext() {
   mlir::DialectRegistry registry;
-  registry.insert<kiln::KilnDialect, mlir::arith::ArithDialect,
+  registry.insert<kiln::ir::KilnDialect, mlir::arith::ArithDialect,
                   mlir::math::MathDialect, mlir::memref::MemRefDialect,
                   mlir::scf::SCFDialect, mlir::cf::ControlFlowDialect,
                   mlir::func::FuncDialect, mlir::LLVM::LLVMDialect>();

@@ -14,6 +14,7 @@
 
 using namespace mlir;
 using namespace kiln;
+using namespace kiln::ir;
 
 namespace {
 

@@ -6,6 +6,7 @@
 
 using namespace mlir;
 using namespace kiln;
+using namespace kiln::ir;
 
 Type kiln::storageType(Type type) {
   if (type.isInteger(1))

@@ -28,7 +28,7 @@ mlir::Value constantI32(mlir::OpBuilder &b, mlir::Location loc, int32_t v);
 
 /// Address of element `indices` of a lowered array (row-major).
 mlir::Value elementAddress(mlir::OpBuilder &b, mlir::Location loc,
-                           ArrayType type, mlir::Value array,
+                           ir::ArrayType type, mlir::Value array,
                            mlir::ValueRange indices, const TargetInfo &target);
 
 /// Builds the lowered struct of an array from a base pointer and extents.

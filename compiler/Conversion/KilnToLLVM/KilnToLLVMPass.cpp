@@ -27,6 +27,7 @@ namespace kiln {
 
 using namespace mlir;
 using namespace kiln;
+using namespace kiln::ir;
 
 namespace {
 /// Types the target cannot represent (TargetInfo::getUnsupportedTypeMessage)
@@ -34,7 +35,7 @@ namespace {
 LogicalResult checkTargetSupportsTypes(ModuleOp module,
                                        const TargetInfo &target) {
   auto unsupported = [&](Type type) -> std::optional<std::string> {
-    if (auto array = dyn_cast<kiln::ArrayType>(type))
+    if (auto array = dyn_cast<kiln::ir::ArrayType>(type))
       type = array.getElementType();
     return target.getUnsupportedTypeMessage(type);
   };

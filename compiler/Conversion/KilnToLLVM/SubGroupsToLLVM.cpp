@@ -9,6 +9,7 @@
 
 using namespace mlir;
 using namespace kiln;
+using namespace kiln::ir;
 
 namespace {
 

@@ -12,6 +12,7 @@
 
 using namespace mlir;
 using namespace kiln;
+using namespace kiln::ir;
 
 namespace {
 Value constantI32(OpBuilder &b, Location loc, int32_t v) {

@@ -7,6 +7,7 @@
 
 using namespace mlir;
 using namespace kiln;
+using namespace kiln::ir;
 
 namespace {
 /// Reads the x/y/z special register of `dim` as an i64.

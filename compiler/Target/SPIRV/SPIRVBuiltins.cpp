@@ -12,6 +12,7 @@
 
 using namespace mlir;
 using namespace kiln;
+using namespace kiln::ir;
 
 namespace {
 /// Itanium code of an OpenCL C scalar type (signed for integers unless

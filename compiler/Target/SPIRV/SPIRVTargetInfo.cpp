@@ -6,6 +6,7 @@
 
 using namespace mlir;
 using namespace kiln;
+using namespace kiln::ir;
 
 Value kiln::callOpenCLBuiltin(OpBuilder &b, Location loc,
                               llvm::StringRef mangledName, Type result,

@@ -45,38 +45,38 @@ public:
   mlir::Value getGroupRange(mlir::OpBuilder &b, mlir::Location loc,
                             unsigned dim) const override;
   mlir::Value getSubGroupQuery(mlir::OpBuilder &b, mlir::Location loc,
-                               kiln::QueryKind kind) const override;
+                               kiln::ir::QueryKind kind) const override;
   unsigned getSubGroupSize() const override { return 0; }
   bool passesLocalAccessorsAsOffsets() const override { return false; }
   void createBarrier(mlir::OpBuilder &b, mlir::Location loc,
-                     kiln::MemoryScope fenceScope) const override;
+                     kiln::ir::MemoryScope fenceScope) const override;
   void createSubGroupBarrier(mlir::OpBuilder &b,
                              mlir::Location loc) const override;
-  llvm::StringRef getSyncScope(kiln::MemoryScope scope) const override;
-  bool hasNativeFloatAtomic(kiln::AtomicKind kind,
+  llvm::StringRef getSyncScope(kiln::ir::MemoryScope scope) const override;
+  bool hasNativeFloatAtomic(kiln::ir::AtomicKind kind,
                             mlir::Type type) const override;
 
   mlir::Value createCompareExchange(mlir::OpBuilder &b, mlir::Location loc,
                                     mlir::Value ptr, mlir::Value expected,
                                     mlir::Value desired,
-                                    kiln::MemoryOrder order,
-                                    kiln::MemoryScope scope) const override;
+                                    kiln::ir::MemoryOrder order,
+                                    kiln::ir::MemoryScope scope) const override;
 
   mlir::Value createAtomicLoad(mlir::OpBuilder &b, mlir::Location loc,
                                mlir::Value ptr, mlir::Type bits,
-                               kiln::MemoryOrder order,
-                               kiln::MemoryScope scope) const override;
+                               kiln::ir::MemoryOrder order,
+                               kiln::ir::MemoryScope scope) const override;
   void createAtomicStore(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Value ptr, mlir::Value value,
-                         kiln::MemoryOrder order,
-                         kiln::MemoryScope scope) const override;
+                         kiln::ir::MemoryOrder order,
+                         kiln::ir::MemoryScope scope) const override;
 
   // SPIRVBuiltins.cpp
   mlir::Value createShuffle(mlir::OpBuilder &b, mlir::Location loc,
-                            kiln::ShuffleMode mode, mlir::Value value,
+                            kiln::ir::ShuffleMode mode, mlir::Value value,
                             mlir::Value offset) const override;
   mlir::Value createSubGroupReduce(mlir::OpBuilder &b, mlir::Location loc,
-                                   kiln::CollectiveOp op,
+                                   kiln::ir::CollectiveOp op,
                                    mlir::Value value) const override;
   mlir::Value createMathCall(mlir::OpBuilder &b, mlir::Location loc,
                              llvm::StringRef function,

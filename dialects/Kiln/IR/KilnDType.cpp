@@ -16,6 +16,7 @@
 
 using namespace mlir;
 using namespace kiln;
+using namespace kiln::ir;
 
 namespace {
 /// DType's members are numbered densely from Bool up to this one.
@@ -49,7 +50,7 @@ std::optional<DType> signedIntegerDType(unsigned width) {
 }
 } // namespace
 
-Type kiln::getDTypeType(MLIRContext *context, DType dtype) {
+Type kiln::ir::getDTypeType(MLIRContext *context, DType dtype) {
   switch (dtype) {
   case DType::Bool:
     return IntegerType::get(context, 1);
@@ -77,7 +78,7 @@ Type kiln::getDTypeType(MLIRContext *context, DType dtype) {
   llvm_unreachable("DType value outside the enumeration");
 }
 
-std::optional<DType> kiln::getSignedDTypeOf(Type type) {
+std::optional<DType> kiln::ir::getSignedDTypeOf(Type type) {
   if (auto integer = dyn_cast<IntegerType>(type))
     return signedIntegerDType(integer.getWidth());
   if (type.isF16())

@@ -19,7 +19,7 @@
 
 #include <optional>
 
-namespace kiln {
+namespace kiln::ir {
 
 /// Argument attribute (a `#kiln.dtype`) giving the element type of a scalar
 /// or array parameter of a kernel or device function.
@@ -34,6 +34,6 @@ mlir::Type getDTypeType(mlir::MLIRContext *context, DType dtype);
 /// type no dtype has.
 std::optional<DType> getSignedDTypeOf(mlir::Type type);
 
-} // namespace kiln
+} // namespace kiln::ir
 
 #endif // KILN_DIALECT_KILN_IR_KILNDTYPE_H

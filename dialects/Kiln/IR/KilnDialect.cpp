@@ -8,6 +8,7 @@
 
 using namespace mlir;
 using namespace kiln;
+using namespace kiln::ir;
 
 #include "dialects/Kiln/IR/KilnDialect.cpp.inc"
 

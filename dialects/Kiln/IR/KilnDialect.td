@@ -12,7 +12,7 @@ include "mlir/IR/OpBase.td"
 
 def Kiln_Dialect : Dialect {
   let name = "kiln";
-  let cppNamespace = "::kiln";
+  let cppNamespace = "::kiln::ir";
   let summary = "Kernels, device functions and global arrays of the Kiln language";
   let description = [{
     The `kiln` dialect models the Kiln kernel language after type checking:

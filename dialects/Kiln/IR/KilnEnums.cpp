@@ -6,6 +6,7 @@
 
 using namespace mlir;
 using namespace kiln;
+using namespace kiln::ir;
 
 #include "dialects/Kiln/IR/KilnEnums.cpp.inc"
 

@@ -9,7 +9,7 @@ def Kiln_MemorySpace : I32EnumAttr<"MemorySpace", "where an array lives", [
     I32EnumAttrCase<"Global", 0, "global">,
     I32EnumAttrCase<"Local", 1, "local">,
     I32EnumAttrCase<"Private", 2, "private">]> {
-  let cppNamespace = "::kiln";
+  let cppNamespace = "::kiln::ir";
   let genSpecializedAttr = 0;
 }
 
@@ -24,7 +24,7 @@ def Kiln_QueryKind : I32EnumAttr<"QueryKind", "an index-space query", [
     I32EnumAttrCase<"SubGroupLocalRange", 7, "sub_group_local_range">,
     I32EnumAttrCase<"SubGroupId", 8, "sub_group_id">,
     I32EnumAttrCase<"SubGroupRange", 9, "sub_group_range">]> {
-  let cppNamespace = "::kiln";
+  let cppNamespace = "::kiln::ir";
   let genSpecializedAttr = 0;
 }
 def Kiln_QueryKindAttr : EnumAttr<Kiln_Dialect, Kiln_QueryKind, "query"> {
@@ -37,7 +37,7 @@ def Kiln_MemoryOrder : I32EnumAttr<"MemoryOrder", "atomic memory order", [
     I32EnumAttrCase<"Release", 2, "release">,
     I32EnumAttrCase<"AcqRel", 3, "acq_rel">,
     I32EnumAttrCase<"SeqCst", 4, "seq_cst">]> {
-  let cppNamespace = "::kiln";
+  let cppNamespace = "::kiln::ir";
   let genSpecializedAttr = 0;
 }
 def Kiln_MemoryOrderAttr : EnumAttr<Kiln_Dialect, Kiln_MemoryOrder, "order"> {
@@ -50,7 +50,7 @@ def Kiln_MemoryScope : I32EnumAttr<"MemoryScope", "synchronisation scope", [
     I32EnumAttrCase<"WorkGroup", 2, "work_group">,
     I32EnumAttrCase<"Device", 3, "device">,
     I32EnumAttrCase<"System", 4, "system">]> {
-  let cppNamespace = "::kiln";
+  let cppNamespace = "::kiln::ir";
   let genSpecializedAttr = 0;
 }
 def Kiln_MemoryScopeAttr : EnumAttr<Kiln_Dialect, Kiln_MemoryScope, "scope"> {
@@ -68,7 +68,7 @@ def Kiln_AtomicKind : I32EnumAttr<"AtomicKind", "atomic read-modify-write", [
     I32EnumAttrCase<"Or", 7, "or">,
     I32EnumAttrCase<"Xor", 8, "xor">,
     I32EnumAttrCase<"Exchange", 9, "exchange">]> {
-  let cppNamespace = "::kiln";
+  let cppNamespace = "::kiln::ir";
   let genSpecializedAttr = 0;
 }
 def Kiln_AtomicKindAttr : EnumAttr<Kiln_Dialect, Kiln_AtomicKind, "atomic"> {
@@ -84,7 +84,7 @@ def Kiln_CollectiveOp : I32EnumAttr<"CollectiveOp", "collective combiner", [
     I32EnumAttrCase<"And", 5, "and">,
     I32EnumAttrCase<"Or", 6, "or">,
     I32EnumAttrCase<"Xor", 7, "xor">]> {
-  let cppNamespace = "::kiln";
+  let cppNamespace = "::kiln::ir";
   let genSpecializedAttr = 0;
 }
 def Kiln_CollectiveOpAttr : EnumAttr<Kiln_Dialect, Kiln_CollectiveOp, "combiner"> {
@@ -96,7 +96,7 @@ def Kiln_ShuffleMode : I32EnumAttr<"ShuffleMode", "sub-group shuffle", [
     I32EnumAttrCase<"Down", 1, "down">,
     I32EnumAttrCase<"Up", 2, "up">,
     I32EnumAttrCase<"Xor", 3, "xor">]> {
-  let cppNamespace = "::kiln";
+  let cppNamespace = "::kiln::ir";
   let genSpecializedAttr = 0;
 }
 def Kiln_ShuffleModeAttr : EnumAttr<Kiln_Dialect, Kiln_ShuffleMode, "shuffle"> {
@@ -106,7 +106,7 @@ def Kiln_ShuffleModeAttr : EnumAttr<Kiln_Dialect, Kiln_ShuffleMode, "shuffle"> {
 def Kiln_ScanKind : I32EnumAttr<"ScanKind", "scan", [
     I32EnumAttrCase<"Inclusive", 0, "inclusive">,
     I32EnumAttrCase<"Exclusive", 1, "exclusive">]> {
-  let cppNamespace = "::kiln";
+  let cppNamespace = "::kiln::ir";
   let genSpecializedAttr = 0;
 }
 def Kiln_ScanKindAttr : EnumAttr<Kiln_Dialect, Kiln_ScanKind, "scan"> {

@@ -230,10 +230,10 @@ def Kiln_QueryOp : Kiln_Op<"query", [Pure]> {
   let results = (outs I64:$result);
   let assemblyFormat = "$kind $object `[` $dim `]` attr-dict `:` type($object)";
   let hasVerifier = 1;
-  let builders = [OpBuilder<(ins "::kiln::QueryKind":$kind,
+  let builders = [OpBuilder<(ins "::kiln::ir::QueryKind":$kind,
                                  "::mlir::Value":$object, "int64_t":$dim), [{
     build($_builder, $_state, $_builder.getI64Type(),
-          ::kiln::QueryKindAttr::get($_builder.getContext(), kind), object,
+          ::kiln::ir::QueryKindAttr::get($_builder.getContext(), kind), object,
           $_builder.getI64IntegerAttr(dim));
   }]>];
 }

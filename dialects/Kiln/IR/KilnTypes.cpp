@@ -7,6 +7,7 @@
 
 using namespace mlir;
 using namespace kiln;
+using namespace kiln::ir;
 
 #define GET_TYPEDEF_CLASSES
 #include "dialects/Kiln/IR/KilnTypes.cpp.inc"

@@ -22,18 +22,18 @@ def Kiln_ArrayType : Kiln_Type<"Array", "array"> {
     Examples: `!kiln.array<f32, 2>`, `!kiln.array<i32, 1, local>`
   }];
   let parameters = (ins "::mlir::Type":$elementType, "unsigned":$rank,
-      DefaultValuedParameter<"::kiln::MemorySpace", "::kiln::MemorySpace::Global">:$space);
+      DefaultValuedParameter<"::kiln::ir::MemorySpace", "::kiln::ir::MemorySpace::Global">:$space);
   let assemblyFormat = "`<` $elementType `,` $rank (`,` $space^)? `>`";
   let builders = [
     TypeBuilder<(ins "::mlir::Type":$elementType, "unsigned":$rank), [{
-      return $_get($_ctxt, elementType, rank, ::kiln::MemorySpace::Global);
+      return $_get($_ctxt, elementType, rank, ::kiln::ir::MemorySpace::Global);
     }]>
   ];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    bool isGlobal() const { return getSpace() == ::kiln::MemorySpace::Global; }
-    bool isLocal() const { return getSpace() == ::kiln::MemorySpace::Local; }
-    bool isPrivate() const { return getSpace() == ::kiln::MemorySpace::Private; }
+    bool isGlobal() const { return getSpace() == ::kiln::ir::MemorySpace::Global; }
+    bool isLocal() const { return getSpace() == ::kiln::ir::MemorySpace::Local; }
+    bool isPrivate() const { return getSpace() == ::kiln::ir::MemorySpace::Private; }
   }];
 }
 

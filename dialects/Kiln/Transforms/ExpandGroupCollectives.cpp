@@ -27,6 +27,7 @@ namespace kiln {
 
 using namespace mlir;
 using namespace kiln;
+using namespace kiln::ir;
 
 namespace {
 
