@@ -19,7 +19,8 @@ _host_tasks.py."""
 import ctypes
 import struct
 
-from . import _arguments, _capi, _devices, _dtypes, _host_tasks, _source
+from . import (_arguments, _capi, _devices, _dtypes, _fastlaunch, _host_tasks,
+               _source)
 from ._annotations import ConstantType, LocalAccessor
 from ._errors import CompileError, KernelError
 from ._host_tasks import CompiledEvent, Launch
@@ -44,6 +45,7 @@ def _init():
                     "creating Kiln's compiler")
         _compiler = out
         _host_tasks.use(_lib)
+        _fastlaunch.use(_lib)
 
 
 def compiler():
@@ -71,6 +73,8 @@ def _scalar_packer(param, dtype):
         except struct.error as exc:
             raise ValueError(f"parameter '{param}': {value!r} does not fit in "
                              f"{dtype.name} ({exc})") from None
+    pack.field = _fastlaunch.Field(param, _capi.ARG_SCALAR, code, dtype.name,
+                                   fmt=fmt, convert=convert)
     return pack
 
 
@@ -92,6 +96,8 @@ def _local_packer(dtype, ndim):
         arg.kind, arg.dtype, arg.rank = _capi.ARG_LOCAL_ACCESSOR, code, ndim
         for d, extent in enumerate(value.shape):
             arg.shape[d] = extent
+    pack.field = _fastlaunch.Field("", _capi.ARG_LOCAL_ACCESSOR, code,
+                                   dtype.name, rank=ndim)
     return pack
 
 
@@ -127,7 +133,7 @@ class _Specialization:
     takes (Constant ones are compiled in) and how each is packed."""
 
     __slots__ = ("kernel", "executable", "positions", "packers", "ndim",
-                 "nd", "binary", "device", "signature", "request")
+                 "nd", "binary", "device", "signature", "request", "fast")
 
     def launch(self, device, index_space, args, dependent_events):
         wait = []
@@ -285,7 +291,18 @@ def _load(kernel, device, binary, names, binding, index_space):
     spec.ndim = index_space.ndim
     spec.nd = isinstance(index_space, NdRange)
     spec.device = device
+    spec.fast = _fast_plan(spec)
     return spec
+
+
+def _fast_plan(spec):
+    """The reused-struct launch (_fastlaunch.py) when no argument needs
+    a copy, else None (NumPy arrays take spec.launch)."""
+    fields = [getattr(pack, "field", None) for pack in spec.packers]
+    if any(field is None for field in fields):
+        return None
+    return _fastlaunch.Plan(spec.kernel, spec.device.queue, spec.ndim, spec.nd,
+                            spec.positions, fields)
 
 
 def launch(kernel, index_space, dependent_events, args, device):
@@ -299,8 +316,28 @@ def launch(kernel, index_space, dependent_events, args, device):
     if constants is None or constants[0] != len(args):
         constants = kernel._constants = (len(args),
                                          _constant_positions(kernel, len(args)))
-    key = _key(device, index_space, args, constants[1])
+    types = tuple(map(type, args))
+    if constants[1] or not _plain_types().issuperset(types):
+        key = _key(device, index_space, args, constants[1])
+    else:  # what _key gives for arguments keyed by their Python type alone
+        key = (device, type(index_space), index_space.ndim) + types
     spec = table.get(key)
     if spec is None:
         spec = table[key] = _compile(kernel, device, index_space, args)
+    if spec.fast is not None:
+        return spec.fast.launch(index_space, args, dependent_events)
     return spec.launch(device, index_space, args, dependent_events)
+
+
+_plain = None
+
+
+def _plain_types():
+    """The scalar types _key keys by the type alone (Python's and NumPy's
+    numbers): a launch whose arguments all have one of them skips _key's
+    loop (issue 13: 16 scalars cost as little as 1)."""
+    global _plain
+    if _plain is None:
+        _plain = frozenset([bool, int, float] + [
+            _np.dtype(name).type for name in _FORMATS])
+    return _plain

@@ -34,6 +34,8 @@ def _check_kernel(kernel):
 
 
 def _check_events(dependent_events):
+    if not dependent_events and type(dependent_events) in (list, tuple):
+        return  # the common case, checked without a generator
     if not isinstance(dependent_events, (list, tuple)) or not all(
             isinstance(e, Event) for e in dependent_events):
         raise TypeError("dependent_events must be a list of kiln events "
@@ -95,14 +97,28 @@ def _run_task(task):
     host_event._finish(error)
 
 
+_modules = None
+
+
+def _compiled_modules():
+    """_compiled and _host_tasks, imported at the first compiled launch
+    (not at `import kiln`: they bring ctypes) and kept, so that a launch
+    does not pay an import statement's lookups."""
+    global _modules
+    if _modules is None:
+        from . import _compiled, _host_tasks
+        _modules = (_compiled, _host_tasks)
+    return _modules
+
+
 def call_kernel(kernel, index_space, *args, device=None):
     """Runs `kernel` over `index_space` with `args` and waits for it (and
     for the launches submitted before it)."""
     if not _simulated(device):
-        from . import _compiled, _host_tasks
+        compiled, host_tasks = _compiled_modules()
         _check_kernel(kernel)
-        launch = _compiled.launch(kernel, index_space, (), args, device)
-        _host_tasks.finish_all()
+        launch = compiled.launch(kernel, index_space, (), args, device)
+        host_tasks.finish_all()
         if launch.error is not None:
             raise launch.error
         return
@@ -118,12 +134,12 @@ def call_kernel_async(kernel, index_space, dependent_events, *args, device=None)
     """Submits `kernel` after `dependent_events`; returns (host_event,
     device_event)."""
     if not _simulated(device):
-        from . import _compiled, _host_tasks
+        compiled, host_tasks = _compiled_modules()
         _check_kernel(kernel)
         _check_events(dependent_events)
-        launch = _compiled.launch(kernel, index_space, dependent_events, args,
-                                  device)
-        return _host_tasks.events(launch)
+        launch = compiled.launch(kernel, index_space, dependent_events, args,
+                                 device)
+        return host_tasks.events(launch)
     binding = _prepare(kernel, index_space, args)
     _check_events(dependent_events)
     device_event, host_event = Event(), Event()
