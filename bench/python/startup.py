@@ -1,0 +1,173 @@
+"""Start-up costs of the kiln package (issue 13; docs/performance.md), each
+measured in fresh subprocesses, medians of --runs:
+
+* `import kiln`, and whether it loaded LLVM (it must not);
+* the first call of a new kernel in a warm process (KILN_CACHE=0, so the
+  compile is real), split into the JIT's compile (kiln_compile_for_arguments),
+  the driver's load (kiln_executable_load), the warm launch, and the rest:
+  the package's own cost;
+* a fresh process with a warm disk cache: import, loading the library,
+  opening the device (the driver's context creation), then the first launch
+  (a disk hit, the load, the launch), with the disk hit's time. NumPy is
+  imported before the library, as a program launching kernels has it, and
+  its import is shown apart.
+
+    PYTHONPATH=build/python python3 bench/python/startup.py [--device cuda:0|cpu]
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+T0 = time.perf_counter()
+
+
+def _kernels():
+    import kiln
+    from kiln import Item, int64
+
+    @kiln.kernel
+    def warmup(item: Item, n: int64):
+        if n < 0:
+            n = n + 1
+
+    @kiln.kernel
+    def fresh(item: Item, n: int64, m: int64):
+        if n < m:
+            n = n + 1
+    return warmup, fresh
+
+
+class Timed:
+    """A C function that adds up its time."""
+
+    def __init__(self, func):
+        self.func, self.seconds = func, 0.0
+
+    def __call__(self, *args):
+        start = time.perf_counter()
+        try:
+            return self.func(*args)
+        finally:
+            self.seconds += time.perf_counter() - start
+
+
+def _timed_library():
+    from kiln import _capi
+    lib = _capi.lib()
+    compile_ = lib.kiln_compile_for_arguments = Timed(lib.kiln_compile_for_arguments)
+    load = lib.kiln_executable_load = Timed(lib.kiln_executable_load)
+    return compile_, load
+
+
+def child_import():
+    import kiln  # noqa: F401
+    elapsed = time.perf_counter() - T0
+    with open("/proc/self/maps") as maps:
+        llvm = "libLLVM" in maps.read()
+    return {"import_ms": elapsed * 1e3, "llvm_loaded": llvm}
+
+
+def child_first_call(device):
+    import kiln
+    warmup, fresh = _kernels()
+    compile_, load = _timed_library()
+    kiln.call_kernel(warmup, kiln.Range(1), 1, device=device)
+    compile_.seconds = load.seconds = 0.0
+    start = time.perf_counter()
+    kiln.call_kernel(fresh, kiln.Range(1), 1, 2, device=device)
+    first = time.perf_counter() - start
+    start = time.perf_counter()
+    kiln.call_kernel(fresh, kiln.Range(1), 1, 2, device=device)
+    warm = time.perf_counter() - start
+    rest = first - compile_.seconds - load.seconds - warm
+    return {"first_ms": first * 1e3, "compile_ms": compile_.seconds * 1e3,
+            "load_ms": load.seconds * 1e3, "warm_launch_ms": warm * 1e3,
+            "package_ms": rest * 1e3}
+
+
+def child_warm_cache(device):
+    start = time.perf_counter()
+    import kiln
+    from kiln import _capi
+    imported = time.perf_counter()
+    import numpy  # noqa: F401 (what a program launching kernels has loaded)
+    numpy_loaded = time.perf_counter()
+    _capi.lib()
+    loaded = time.perf_counter()
+    kiln.Device(device).queue  # the driver's context and the queue
+    opened = time.perf_counter()
+    warmup, _ = _kernels()
+    compile_, load = _timed_library()
+    kiln.call_kernel(warmup, kiln.Range(1), 1, device=device)
+    done = time.perf_counter()
+    return {"import_ms": (imported - start) * 1e3,
+            "numpy_ms": (numpy_loaded - imported) * 1e3,
+            "library_ms": (loaded - numpy_loaded) * 1e3,
+            "device_ms": (opened - loaded) * 1e3,
+            "first_launch_ms": (done - opened) * 1e3,
+            "disk_hit_ms": compile_.seconds * 1e3, "load_ms": load.seconds * 1e3}
+
+
+def run_child(mode, device, env):
+    out = subprocess.run([sys.executable, __file__, "--child", mode,
+                          "--device", device], env=env, check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def medians(results):
+    return {k: statistics.median(r[k] for r in results) for k in results[0]}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--device", default="cuda:0")
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--child", default=None)
+    args = parser.parse_args()
+    if args.child:
+        work = {"import": lambda: child_import(),
+                "first": lambda: child_first_call(args.device),
+                "cached": lambda: child_warm_cache(args.device)}[args.child]
+        print(json.dumps(work()))
+        return
+    report(args)
+
+
+def report(args):
+    cache = tempfile.mkdtemp(prefix="kiln-startup-cache-")
+    env = dict(os.environ, KILN_CACHE_DIR=cache)
+    imports = [run_child("import", args.device, env) for _ in range(args.runs)]
+    first = medians([run_child("first", args.device, dict(env, KILN_CACHE="0"))
+                     for _ in range(args.runs)])
+    run_child("cached", args.device, env)  # fills the disk cache
+    cached = medians([run_child("cached", args.device, env)
+                      for _ in range(args.runs)])
+    ms = lambda value: f"{value:.1f} ms"
+    print(f"# Start-up on {args.device}, Python {sys.version.split()[0]}, "
+          f"medians of {args.runs} fresh processes, {time.strftime('%Y-%m-%d')}")
+    print()
+    print("| what | median |")
+    print("|---|---|")
+    print(f"| `import kiln` | {ms(statistics.median(r['import_ms'] for r in imports))} "
+          f"(LLVM loaded: {'yes' if any(r['llvm_loaded'] for r in imports) else 'no'}) |")
+    print(f"| first call of a new kernel, warm process, KILN_CACHE=0 | "
+          f"{ms(first['first_ms'])}: compile {ms(first['compile_ms'])}, driver load "
+          f"{ms(first['load_ms'])}, launch {ms(first['warm_launch_ms'])}, "
+          f"the package {ms(first['package_ms'])} |")
+    print(f"| fresh process, warm disk cache: import kiln / import numpy / library "
+          f"/ device open | {ms(cached['import_ms'])} / {ms(cached['numpy_ms'])} / "
+          f"{ms(cached['library_ms'])} / {ms(cached['device_ms'])} |")
+    print(f"| then the first launch (disk hit {ms(cached['disk_hit_ms'])}, driver "
+          f"load {ms(cached['load_ms'])}) | {ms(cached['first_launch_ms'])} |")
+    print(f"| first launch after import, minus NumPy's import and device open | "
+          f"{ms(cached['library_ms'] + cached['first_launch_ms'])} |")
+
+
+if __name__ == "__main__":
+    main()
