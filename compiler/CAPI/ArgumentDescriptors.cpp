@@ -82,7 +82,10 @@ bool capi::describeArguments(const kiln_arg_t *args, size_t nargs,
       d.kind = kind == KILN_ARG_ARRAY ? ArgumentDescriptor::Kind::Array
                                       : ArgumentDescriptor::Kind::LocalAccessor;
       d.rank = static_cast<unsigned>(arg.rank);
-      if (kind == KILN_ARG_ARRAY && arg.buffer)
+      // A runtime allocation is 16-byte aligned; wrapped memory only where
+      // its address is.
+      if (kind == KILN_ARG_ARRAY && arg.buffer &&
+          arg.buffer->buffer->baseAlignment() >= 16)
         d.alignment = 16;
     } else {
       error = which + " has the unknown kind " + std::to_string(kind);

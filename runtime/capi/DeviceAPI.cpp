@@ -103,6 +103,20 @@ kiln_status_t kiln_buffer_create(kiln_device_t device, size_t size,
   });
 }
 
+kiln_status_t kiln_buffer_wrap(kiln_device_t device, uint64_t address,
+                               size_t size, kiln_buffer_t *out) {
+  KILN_CAPI_REQUIRE(out);
+  *out = nullptr;
+  KILN_CAPI_REQUIRE(device);
+  return guarded(__func__, [&] {
+    auto buffer = device->device->wrapMemory(address, size);
+    if (!buffer.ok())
+      return capi::fromStatus(buffer.status());
+    *out = new kiln_buffer{std::move(*buffer)};
+    return capi::succeed();
+  });
+}
+
 kiln_status_t kiln_buffer_size(kiln_buffer_t buffer, size_t *out) {
   KILN_CAPI_REQUIRE(buffer);
   KILN_CAPI_REQUIRE(out);

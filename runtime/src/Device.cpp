@@ -43,6 +43,28 @@ Device::createQueueWithOptions(const QueueOptions &options) {
   return createQueue();
 }
 
+StatusOr<std::shared_ptr<Buffer>> Device::wrapMemory(uint64_t address,
+                                                     size_t bytes) {
+  if (address == 0)
+    return invalidArgument("cannot wrap memory at address 0 on '" + info_.name +
+                           "'");
+  if (bytes == 0)
+    return invalidArgument("cannot wrap 0 bytes on '" + info_.name +
+                           "' (allocate an empty buffer instead)");
+  if (address + bytes < address)
+    return invalidArgument("wrapping " + std::to_string(bytes) + " bytes at " +
+                           std::to_string(address) +
+                           " runs past the end of the address space");
+  return wrapNativeMemory(address, bytes);
+}
+
+StatusOr<std::shared_ptr<Buffer>> Device::wrapNativeMemory(uint64_t, size_t) {
+  return unimplemented("wrapping memory Kiln did not allocate is unsupported "
+                       "on '" +
+                       info_.name + "' (the " + backendName(info_.backend) +
+                       " back end)");
+}
+
 Buffer::Buffer(const Device &device, size_t size)
     : device_(device), keepDevice_(device.weak_from_this().lock()),
       size_(size) {
@@ -72,11 +94,26 @@ StatusOr<uint64_t> Buffer::deviceAddress() const {
   StatusOr<uint64_t> address = nativeDeviceAddress();
   if (address.ok()) {
     std::lock_guard<std::mutex> lock(device_.addressMutex_);
-    device_.addresses_[*address] = weak_from_this();
-    addressRegistered_ = true;
-    address_ = *address;
+    std::weak_ptr<const Buffer> &entry = device_.addresses_[*address];
+    // A wrap of a live buffer's memory (the same address) leaves the
+    // buffer that owns it registered.
+    if (!wrapped_ || entry.expired()) {
+      entry = weak_from_this();
+      addressRegistered_ = true;
+      address_ = *address;
+    }
   }
   return address;
+}
+
+uint64_t Buffer::baseAlignment() const {
+  constexpr uint64_t kAllocationAlignment = 16, kLargest = 256;
+  if (!wrapped_)
+    return kAllocationAlignment;
+  uint64_t alignment = 1;
+  while (alignment < kLargest && wrappedAddress_ % (alignment * 2) == 0)
+    alignment *= 2;
+  return alignment;
 }
 
 std::shared_ptr<Buffer> Device::bufferAtAddress(uint64_t address) const {

@@ -1,7 +1,9 @@
 //===- CudaBuffer.h - Device memory from cuMemAlloc -------------*- C++ -*-===//
 //
 // A Buffer backed by a CUdeviceptr; keeps its device (and so the context)
-// alive, and frees the allocation with that context current.
+// alive, and frees the allocation with that context current, unless it
+// wraps memory allocated by someone else (Device::wrapMemory: a PyTorch or
+// CuPy tensor), which its owner frees.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KILN_RUNTIME_DRIVERS_CUDA_CUDABUFFER_H
@@ -18,8 +20,15 @@ public:
   CudaBuffer(std::shared_ptr<const CudaDevice> device, CUdeviceptr pointer,
              size_t size)
       : Buffer(*device, size), device_(std::move(device)), pointer_(pointer) {}
+  /// Wraps memory at `pointer` that the buffer does not own.
+  struct Wrapped {};
+  CudaBuffer(std::shared_ptr<const CudaDevice> device, CUdeviceptr pointer,
+             size_t size, Wrapped)
+      : CudaBuffer(std::move(device), pointer, size) {
+    markWrapped(pointer);
+  }
   ~CudaBuffer() override {
-    if (device_->makeCurrent().ok())
+    if (!isWrapped() && device_->makeCurrent().ok())
       device_->cu().cuMemFree(pointer_);
   }
 
@@ -28,7 +37,6 @@ public:
 protected:
   StatusOr<uint64_t> nativeDeviceAddress() const override { return pointer_; }
 
-public:
 private:
   std::shared_ptr<const CudaDevice> device_;
   CUdeviceptr pointer_;

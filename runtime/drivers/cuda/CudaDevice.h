@@ -54,8 +54,15 @@ public:
 protected:
   StatusOr<std::shared_ptr<Queue>>
   createQueueWithOptions(const QueueOptions &options) override;
+  /// CudaMemoryWrap.cpp: checks the pointer is device memory of this
+  /// device's primary context and that the range lies in one allocation.
+  StatusOr<std::shared_ptr<Buffer>> wrapNativeMemory(uint64_t address,
+                                                     size_t bytes) override;
 
 private:
+  /// Why `address` cannot be wrapped on this device, or Ok.
+  Status checkForeignPointer(CUdeviceptr address, size_t bytes) const;
+
   CudaDevice(const CudaDynamicSymbols &cu, CUdevice device, CUcontext context,
              CudaDeviceProperties properties)
       : Device(properties.info), cu_(cu), device_(device), context_(context),

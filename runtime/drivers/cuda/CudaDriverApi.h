@@ -19,6 +19,7 @@ using CUdeviceptr = unsigned long long;
 using CUdevice_attribute = int;
 using CUjit_option = int;
 using CUfunction_attribute = int;
+using CUpointer_attribute = int;
 
 struct CUctx_st;
 struct CUmod_st;
@@ -105,6 +106,15 @@ struct CUlaunchConfig {
 
 constexpr CUresult CUDA_SUCCESS = 0;
 constexpr CUresult CUDA_ERROR_NOT_READY = 600;
+
+/// cuPointerGetAttribute: the pointer's context (CUcontext), its memory
+/// type (a CUmemorytype, unsigned) and its device's ordinal (int).
+constexpr CUpointer_attribute CU_POINTER_ATTRIBUTE_CONTEXT = 1;
+constexpr CUpointer_attribute CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2;
+constexpr CUpointer_attribute CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9;
+constexpr unsigned CU_MEMORYTYPE_HOST = 1;
+constexpr unsigned CU_MEMORYTYPE_DEVICE = 2;
+constexpr unsigned CU_MEMORYTYPE_UNIFIED = 4;
 
 constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
 /// Y and Z follow as 3 and 4.

@@ -1,6 +1,9 @@
 //===- OpenCLBuffer.h - Device memory as a cl_mem ---------------*- C++ -*-===//
 //
-// A Buffer backed by a cl_mem of the device's context.
+// A Buffer backed by a cl_mem of the device's context: memory clCreateBuffer
+// allocated, or host memory the runtime wraps (CL_MEM_USE_HOST_PTR, CPU
+// devices only: Device::wrapMemory), which releasing the cl_mem leaves to
+// its owner.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KILN_RUNTIME_DRIVERS_OPENCL_OPENCLBUFFER_H
@@ -11,6 +14,7 @@
 
 #include <CL/cl.h>
 
+#include <cstdint>
 #include <memory>
 
 namespace kiln {
@@ -20,6 +24,12 @@ class OpenCLBuffer final : public Buffer {
 public:
   OpenCLBuffer(std::shared_ptr<const Device> device, cl_mem mem, size_t size)
       : Buffer(*device, size), owner_(std::move(device)), mem_(mem) {}
+  /// A cl_mem created over the host memory at `host` (not owned).
+  OpenCLBuffer(std::shared_ptr<const Device> device, cl_mem mem, size_t size,
+               void *host)
+      : OpenCLBuffer(std::move(device), mem, size) {
+    markWrapped(static_cast<uint64_t>(reinterpret_cast<uintptr_t>(host)));
+  }
   ~OpenCLBuffer() override { clReleaseMemObject(mem_); }
 
   cl_mem handle() const { return mem_; }

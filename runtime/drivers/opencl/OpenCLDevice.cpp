@@ -68,6 +68,28 @@ OpenCLDevice::allocateSvmBuffer(size_t bytes) {
       shared_from_this(), context_, pointer, bytes));
 }
 
+StatusOr<std::shared_ptr<Buffer>>
+OpenCLDevice::wrapNativeMemory(uint64_t address, size_t bytes) {
+  // Kernels of a CPU device run on the host, so CL_MEM_USE_HOST_PTR lets
+  // them use the memory itself; a GPU's implementation may copy it to the
+  // device and back at each map, which is no zero-copy wrap.
+  if (info().type != DeviceType::CPU)
+    return unimplemented("wrapping host memory is unsupported on '" +
+                         info().name +
+                         "': only OpenCL CPU devices run kernels on the "
+                         "host's memory (copy the data into a buffer)");
+  void *host = reinterpret_cast<void *>(static_cast<uintptr_t>(address));
+  cl_int err = CL_SUCCESS;
+  cl_mem mem = clCreateBuffer(context_, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
+                              bytes, host, &err);
+  KILN_RETURN_IF_ERROR(openclStatus(err, "clCreateBuffer")
+                           .withContext("wrapping " + std::to_string(bytes) +
+                                        " bytes of host memory on '" +
+                                        info().name + "'"));
+  return std::shared_ptr<Buffer>(
+      std::make_shared<OpenCLBuffer>(shared_from_this(), mem, bytes, host));
+}
+
 StatusOr<std::shared_ptr<Queue>> OpenCLDevice::createQueue() {
   return createQueueWithOptions(QueueOptions{});
 }

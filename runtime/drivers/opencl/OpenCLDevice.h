@@ -24,6 +24,7 @@ public:
   cl_device_id id() const { return id_; }
   cl_context context() const { return context_; }
   /// Buffers are OpenCLSvmBuffers (else OpenCLBuffers); fixed at open.
+  /// Wrapped host memory is an OpenCLBuffer on every device.
   bool usesSharedVirtualMemory() const {
     return info().supportsSharedVirtualMemory;
   }
@@ -37,6 +38,8 @@ public:
 protected:
   StatusOr<std::shared_ptr<Queue>>
   createQueueWithOptions(const QueueOptions &options) override;
+  StatusOr<std::shared_ptr<Buffer>> wrapNativeMemory(uint64_t address,
+                                                     size_t bytes) override;
 
 private:
   StatusOr<std::shared_ptr<Buffer>> allocateSvmBuffer(size_t bytes);

@@ -30,10 +30,10 @@ cl_mem memOf(const Buffer &buffer) {
   return static_cast<const OpenCLBuffer &>(buffer).handle();
 }
 
-/// The buffer as SVM memory on an SVM device (all its buffers are), else
-/// null.
+/// The buffer as SVM memory on an SVM device (all its buffers are but
+/// wrapped host memory, a cl_mem), else null.
 const OpenCLSvmBuffer *svmOf(const OpenCLDevice &device, const Buffer &buffer) {
-  if (!device.usesSharedVirtualMemory())
+  if (!device.usesSharedVirtualMemory() || buffer.isWrapped())
     return nullptr;
   return static_cast<const OpenCLSvmBuffer *>(&buffer);
 }
@@ -146,8 +146,9 @@ OpenCLQueue::submitCopy(const Buffer &src, size_t srcOffset, Buffer &dst,
                         const EventList &waitFor) {
   std::vector<cl_event> waits = nativeEvents(waitFor);
   cl_event done = nullptr;
-  if (const OpenCLSvmBuffer *from = svmOf(*device_, src)) {
-    const OpenCLSvmBuffer *to = svmOf(*device_, dst);
+  const OpenCLSvmBuffer *from = svmOf(*device_, src);
+  const OpenCLSvmBuffer *to = svmOf(*device_, dst);
+  if (from && to) {
     KILN_RETURN_IF_ERROR(openclStatus(
         clEnqueueSVMMemcpy(queue_, CL_FALSE, to->at(dstOffset),
                            from->at(srcOffset), bytes,
@@ -158,11 +159,40 @@ OpenCLQueue::submitCopy(const Buffer &src, size_t srcOffset, Buffer &dst,
     to->recordUse(done, queue_);
     return wrap(done, "copy");
   }
+  if (from || to)
+    return submitMixedCopy(src, srcOffset, dst, dstOffset, bytes, waits);
   KILN_RETURN_IF_ERROR(openclStatus(
       clEnqueueCopyBuffer(queue_, memOf(src), memOf(dst), srcOffset, dstOffset,
                           bytes, static_cast<cl_uint>(waits.size()),
                           waits.empty() ? nullptr : waits.data(), &done),
       "clEnqueueCopyBuffer"));
+  return wrap(done, "copy");
+}
+
+StatusOr<std::shared_ptr<Event>>
+OpenCLQueue::submitMixedCopy(const Buffer &src, size_t srcOffset, Buffer &dst,
+                             size_t dstOffset, size_t bytes,
+                             const std::vector<cl_event> &waits) {
+  // One side is SVM memory, the other wrapped host memory (a cl_mem). Only
+  // CPU devices wrap host memory, and their SVM memory is the host's, so
+  // the SVM side is the host pointer of a buffer write or read.
+  cl_event done = nullptr;
+  const cl_event *waitList = waits.empty() ? nullptr : waits.data();
+  auto count = static_cast<cl_uint>(waits.size());
+  if (const OpenCLSvmBuffer *from = svmOf(*device_, src)) {
+    KILN_RETURN_IF_ERROR(openclStatus(
+        clEnqueueWriteBuffer(queue_, memOf(dst), CL_FALSE, dstOffset, bytes,
+                             from->at(srcOffset), count, waitList, &done),
+        "clEnqueueWriteBuffer"));
+    from->recordUse(done, queue_);
+    return wrap(done, "copy");
+  }
+  const OpenCLSvmBuffer *to = svmOf(*device_, dst);
+  KILN_RETURN_IF_ERROR(openclStatus(
+      clEnqueueReadBuffer(queue_, memOf(src), CL_FALSE, srcOffset, bytes,
+                          to->at(dstOffset), count, waitList, &done),
+      "clEnqueueReadBuffer"));
+  to->recordUse(done, queue_);
   return wrap(done, "copy");
 }
 

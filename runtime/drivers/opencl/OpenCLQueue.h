@@ -12,6 +12,8 @@
 
 #include <CL/cl.h>
 
+#include <vector>
+
 namespace kiln {
 
 /// Owns one in-order command queue.
@@ -50,6 +52,11 @@ private:
   /// after all work submitted before (the in-order promise of
   /// writeBuffer/readBuffer).
   Status orderAfterPreviousWork();
+  /// A copy between SVM memory and wrapped host memory (a cl_mem).
+  StatusOr<std::shared_ptr<Event>>
+  submitMixedCopy(const Buffer &src, size_t srcOffset, Buffer &dst,
+                  size_t dstOffset, size_t bytes,
+                  const std::vector<cl_event> &waits);
   /// Wraps a command's cl_event; flushes so the command starts.
   std::shared_ptr<Event> wrap(cl_event event, std::string what);
 

@@ -127,6 +127,21 @@ void kiln_queue_release(kiln_queue_t queue);
 /** Allocates `size` bytes (uninitialised) on `device`. */
 kiln_status_t kiln_buffer_create(kiln_device_t device, size_t size,
                                  kiln_buffer_t *out);
+/** A buffer over `size` bytes at `address`, memory the runtime did not
+ *  allocate and never frees (zero-copy interop: a PyTorch or CuPy tensor,
+ *  a NumPy array). The caller keeps the memory's owner alive while the
+ *  buffer or any command using it lives. CUDA: a device pointer (a
+ *  CUdeviceptr) of `device`, in its primary context (where PyTorch and
+ *  CuPy allocate); host memory, memory of another device or context, or a
+ *  range past the end of its allocation is INVALID_ARGUMENT saying which.
+ *  OpenCL: a host pointer, on CPU devices only (CL_MEM_USE_HOST_PTR:
+ *  kernels use the memory itself); other OpenCL devices and Level Zero
+ *  give UNIMPLEMENTED saying so (copy the data into a buffer instead). A
+ *  zero address or size is INVALID_ARGUMENT. Kernels compiled by
+ *  kiln_compile_for_arguments for a wrapped buffer assume 16-byte
+ *  alignment only where `address` has it. */
+kiln_status_t kiln_buffer_wrap(kiln_device_t device, uint64_t address,
+                               size_t size, kiln_buffer_t *out);
 /** Size in bytes given at creation. */
 kiln_status_t kiln_buffer_size(kiln_buffer_t buffer, size_t *out);
 /** Copies `size` bytes of `data` to the start of `buffer`, after the work

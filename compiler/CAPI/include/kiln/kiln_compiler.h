@@ -109,7 +109,9 @@ kiln_compile_source_for_device(kiln_compiler_t compiler, kiln_device_t device,
  *  parameter its scalar argument's value,
  *  which is compiled in: launch the kernel without the arguments of its
  *  Constant parameters. Arrays in runtime buffers are known 16-byte
- *  aligned (buffers are allocation bases), which the kernel's code uses.
+ *  aligned (buffers are allocation bases), which the kernel's code uses;
+ *  a buffer of kiln_buffer_wrap only where its address is, so launch such
+ *  a kernel with buffers aligned at least as those it was compiled for.
  *  The target is `device`'s (as kiln_compile_source_for_device) or, with
  *  a NULL device, options->target. A missing or unusable argument is
  *  KILN_STATUS_INVALID_ARGUMENT naming the parameter, e.g. "missing

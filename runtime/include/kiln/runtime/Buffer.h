@@ -40,10 +40,26 @@ public:
   /// again.
   StatusOr<uint64_t> deviceAddress() const;
 
+  /// Whether the buffer wraps memory the runtime did not allocate
+  /// (Device::wrapMemory): the runtime never frees it, its owner must
+  /// outlive the buffer.
+  bool isWrapped() const { return wrapped_; }
+  /// Bytes the first byte's address is known to be aligned to: at least
+  /// 16 for the runtime's own allocations (allocation bases); for wrapped
+  /// memory the largest power of two dividing its address (at most 256),
+  /// which the compiler's 16-byte alignment specialization must respect.
+  uint64_t baseAlignment() const;
+
 protected:
   Buffer(const Device &device, size_t size);
   /// Back ends with device addresses override this.
   virtual StatusOr<uint64_t> nativeDeviceAddress() const;
+  /// Called by a back end's wrapped buffer: memory at `address` (a host
+  /// pointer or a device address) that the runtime does not own.
+  void markWrapped(uint64_t address) {
+    wrapped_ = true;
+    wrappedAddress_ = address;
+  }
 
 private:
   const Device &device_;
@@ -53,6 +69,8 @@ private:
   size_t size_;
   mutable bool addressRegistered_ = false;
   mutable uint64_t address_ = 0;
+  bool wrapped_ = false;
+  uint64_t wrappedAddress_ = 0;
 };
 
 } // namespace kiln

@@ -125,6 +125,14 @@ public:
 
   /// Allocates `bytes` of device memory (uninitialised).
   virtual StatusOr<std::shared_ptr<Buffer>> allocateBuffer(size_t bytes) = 0;
+  /// A buffer over `bytes` of memory at `address` that the runtime did not
+  /// allocate and never frees (zero-copy interop: a PyTorch or CuPy tensor,
+  /// a NumPy array); its owner must outlive the buffer and every command
+  /// using it. CUDA: a device pointer of this device's primary context;
+  /// OpenCL: host memory, on CPU devices only (CL_MEM_USE_HOST_PTR). A
+  /// zero address or size is InvalidArgument; a back end or device that
+  /// cannot wrap memory gives Unimplemented saying why.
+  StatusOr<std::shared_ptr<Buffer>> wrapMemory(uint64_t address, size_t bytes);
   /// Creates a new in-order queue on this device.
   virtual StatusOr<std::shared_ptr<Queue>> createQueue() = 0;
   /// Creates a queue with `options`; an option the back end or device lacks
@@ -146,6 +154,10 @@ protected:
   /// default serves only default options, through createQueue().
   virtual StatusOr<std::shared_ptr<Queue>>
   createQueueWithOptions(const QueueOptions &options);
+  /// Back ends that can wrap foreign memory override this (arguments
+  /// checked non-zero); the default refuses, naming the back end.
+  virtual StatusOr<std::shared_ptr<Buffer>> wrapNativeMemory(uint64_t address,
+                                                             size_t bytes);
 
 private:
   friend class Buffer;
