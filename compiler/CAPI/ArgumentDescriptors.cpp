@@ -49,6 +49,22 @@ std::optional<ConstantValue> scalarValue(DType dtype,
   llvm_unreachable("unknown dtype");
 }
 
+/// Where a buffer's memory lies (DistinctArrays.h): its address range where
+/// the device gives addresses (memory reached by address may be reached by
+/// other arguments too); else, for the runtime's own allocation, the buffer
+/// itself, which nothing else reaches. Wrapped memory without a device
+/// address (an OpenCL host pointer) may be wrapped again: unknown.
+std::optional<ArrayStorage> bufferStorage(const Buffer &buffer) {
+  uint64_t size = buffer.size();
+  StatusOr<uint64_t> address = buffer.deviceAddress();
+  if (address.ok())
+    return ArrayStorage{0, *address, *address + size};
+  if (buffer.isWrapped())
+    return std::nullopt;
+  return ArrayStorage{
+      static_cast<uint64_t>(reinterpret_cast<uintptr_t>(&buffer)), 0, size};
+}
+
 } // namespace
 
 bool capi::describeArguments(const kiln_arg_t *args, size_t nargs,
@@ -82,6 +98,8 @@ bool capi::describeArguments(const kiln_arg_t *args, size_t nargs,
       d.kind = kind == KILN_ARG_ARRAY ? ArgumentDescriptor::Kind::Array
                                       : ArgumentDescriptor::Kind::LocalAccessor;
       d.rank = static_cast<unsigned>(arg.rank);
+      if (kind == KILN_ARG_ARRAY && arg.buffer)
+        d.storage = bufferStorage(*arg.buffer->buffer);
       // A runtime allocation is 16-byte aligned; wrapped memory only where
       // its address is.
       if (kind == KILN_ARG_ARRAY && arg.buffer &&

@@ -18,7 +18,8 @@ namespace kiln::capi {
 
 /// One positional descriptor per argument. A scalar keeps its value (what
 /// a Constant[T] parameter compiles in); an array in a runtime buffer is
-/// 16-byte aligned (buffers are allocation bases). Fails with the reason,
+/// 16-byte aligned (buffers are allocation bases) and has the buffer's
+/// memory as its storage (the distinct-arrays fact). Fails with the reason,
 /// naming the argument's index, for an invalid argument.
 bool describeArguments(const kiln_arg_t *args, size_t nargs,
                        std::vector<ArgumentDescriptor> &out,

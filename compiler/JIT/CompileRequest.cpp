@@ -84,6 +84,9 @@ llvm::Expected<CacheKey> kiln::buildCacheKey(const CompileRequest &request,
           request.argumentBlockEntries ? "on" : "off");
   key.add("options", "launch rank",
           request.launchRank ? std::to_string(request.launchRank) : "any");
+  // Only when set: keys of requests without it are unchanged.
+  if (request.distinctArrays)
+    key.add("aliasing", "distinct array arguments", "yes");
   for (const std::string &path : request.bitcodeLibraries) {
     llvm::Expected<Digest> digest = digestFile(path);
     if (!digest)
@@ -116,6 +119,9 @@ KernelBinaryProperties kiln::artifactProperties(const CompileRequest &request) {
     if (specializations[0].kernel.empty())
       specializations[0].kernel = request.kernel;
   }
-  return artifactProperties(request.target, request.kernel, specializations,
-                            request.aligned16);
+  KernelBinaryProperties properties = artifactProperties(
+      request.target, request.kernel, specializations, request.aligned16);
+  if (request.distinctArrays)
+    properties.push_back({"jit.distinct_arrays", "yes"});
+  return properties;
 }

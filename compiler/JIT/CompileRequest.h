@@ -58,6 +58,10 @@ struct CompileRequest {
   /// their kernel pointer arguments get `llvm.align 16` (kiln.align), and
   /// the set is part of the cache key and the artifact ("jit.aligned16").
   std::set<std::string> aligned16;
+  /// The array arguments are distinct, non-overlapping memory
+  /// (DistinctArrays.h): the kernel's array pointers get `noalias`
+  /// (kiln.noalias); keyed, and recorded as "jit.distinct_arrays".
+  bool distinctArrays = false;
   /// The launch arguments of `kernel` (which must be named): the compiler
   /// reads the kernel's parameters and derives `specialization` and
   /// `aligned16` from them (ArgumentSpecialization.h). Then
@@ -77,7 +81,8 @@ using FileDigester =
     llvm::function_ref<llvm::Expected<Digest>(const std::string &path)>;
 
 /// The cache key of `request` (its `arguments` already resolved into
-/// `specialization` and `aligned16`: they are not keyed themselves):
+/// `specialization`, `aligned16` and `distinctArrays`: they are not keyed
+/// themselves):
 /// toolchain versions and the compiler's build, source, kernel,
 /// specialization, alignment, target, arch (PTX), options, libraries
 /// (libdevice too for PTX). Fails when a library cannot be read.

@@ -9,6 +9,7 @@
 #include "compiler/JIT/JitCompiler.h"
 #include "compiler/JIT/DiskCache.h"
 #include "compiler/Session/CompileSession.h"
+#include "compiler/Session/DistinctArrays.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -77,6 +78,8 @@ CompileRequest applyArguments(const CompileRequest &request,
   out.arguments.reset();
   out.specialization = resolved.specialization;
   out.aligned16.insert(resolved.aligned16.begin(), resolved.aligned16.end());
+  out.distinctArrays =
+      request.distinctArrays || arrayArgumentsDistinct(*request.arguments);
   return out;
 }
 
@@ -327,6 +330,7 @@ JitCompiler::Impl::compileFresh(const CompileRequest &request, CompileJob job,
   job.arguments = request.arguments;
   job.launchIndex = request.launchIndex;
   job.aligned16 = request.aligned16;
+  job.distinctArrays = request.distinctArrays;
   job.options.target = request.target;
   job.options.arch = request.arch;
   job.options.optLevel = request.optLevel;

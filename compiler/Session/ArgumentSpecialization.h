@@ -24,6 +24,16 @@
 
 namespace kiln {
 
+/// Where an array argument's data lies: bytes [begin, end) of
+/// `allocation`. Allocation 0 is the device's address space (begin is an
+/// address: memory others may reach by address too); any other value names
+/// memory reachable only through one runtime buffer (DistinctArrays.h).
+struct ArrayStorage {
+  uint64_t allocation = 0;
+  uint64_t begin = 0;
+  uint64_t end = 0;
+};
+
 /// One launch argument as the compiler needs to know it.
 struct ArgumentDescriptor {
   enum class Kind { Scalar, Array, LocalAccessor };
@@ -36,6 +46,9 @@ struct ArgumentDescriptor {
   std::optional<DType> dtype;
   unsigned rank = 1;      ///< Arrays and local accessors.
   unsigned alignment = 0; ///< Bytes the array data is known aligned to.
+  /// Where an array's data lies, when known: what the distinct-arrays
+  /// specialization is decided from (DistinctArrays.h).
+  std::optional<ArrayStorage> storage;
   /// A scalar's value, when known: what a Constant[T] parameter compiles in.
   std::optional<ConstantValue> value;
   /// How the caller wrote the argument, quoted in messages (optional).

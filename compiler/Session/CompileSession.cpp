@@ -3,6 +3,7 @@
 #include "compiler/Driver/SourceLoader.h"
 #include "compiler/Driver/ToolSupport.h"
 #include "compiler/Frontend/Frontend.h"
+#include "compiler/Session/DistinctArrays.h"
 #include "compiler/Session/FatalErrorRecovery.h"
 #include "compiler/Target/TargetBackend.h"
 #include "dialects/Kiln/IR/KilnOps.h"
@@ -40,6 +41,22 @@ void markAligned16(mlir::ModuleOp module, const std::set<std::string> &names) {
             i, "kiln.align",
             mlir::IntegerAttr::get(
                 mlir::IntegerType::get(module.getContext(), 64), 16));
+  });
+}
+
+/// Under the distinct-arrays fact (DistinctArrays.h) every global array
+/// parameter carries `kiln.noalias`, which the lowering turns into
+/// `llvm.noalias` on the kernel's pointer argument. Local accessors are
+/// work-group memory, distinct from global memory anyway.
+void markDistinctArrays(mlir::ModuleOp module) {
+  module.walk([&](kiln::ir::KernelOp kernel) {
+    for (unsigned i = 0; i < kernel.getNumArguments(); ++i) {
+      auto array =
+          llvm::dyn_cast<kiln::ir::ArrayType>(kernel.getArgumentTypes()[i]);
+      if (array && array.isGlobal())
+        kernel.setArgAttr(i, "kiln.noalias",
+                          mlir::UnitAttr::get(module.getContext()));
+    }
   });
 }
 
@@ -208,6 +225,9 @@ CompileSession::compileUnguarded(llvm::StringRef source,
     aligned.insert(result.arguments->aligned16.begin(),
                    result.arguments->aligned16.end());
   markAligned16(module->get(), aligned);
+  if (job.distinctArrays ||
+      (job.arguments && arrayArgumentsDistinct(*job.arguments)))
+    markDistinctArrays(module->get());
   result.frontendMs = msSince(start);
   if (job.onKilnModule && !job.onKilnModule(module->get())) {
     result.stopped = true;

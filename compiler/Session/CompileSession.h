@@ -8,7 +8,8 @@
 // manager and diagnostic handler, runs under the one crash policy
 // (FatalErrorRecovery.h), and sequences
 //   load (frontend + MLIRGen, or .mlir) → specialize from arguments →
-//   select the kernel → mark aligned arrays → compileKilnModule.
+//   select the kernel → mark aligned and distinct arrays →
+//   compileKilnModule.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KILN_COMPILER_SESSION_COMPILESESSION_H
@@ -56,6 +57,10 @@ struct CompileJob {
   /// Array parameters the caller guarantees 16-byte aligned (besides those
   /// of `arguments`): `kiln.align = 16`, hence `llvm.align 16`.
   std::set<std::string> aligned16;
+  /// The caller guarantees the kernel's array arguments distinct,
+  /// non-overlapping memory (also implied by `arguments` that say so,
+  /// DistinctArrays.h): `kiln.noalias`, hence `llvm.noalias`.
+  bool distinctArrays = false;
   CompileOptions options;
   /// Observers of the back-half stages (kilnc --emit); timings are filled
   /// into CompileResult::timings when these have none.

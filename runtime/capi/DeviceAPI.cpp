@@ -87,6 +87,20 @@ kiln_status_t kiln_queue_finish(kiln_queue_t queue) {
                  [&] { return capi::fromStatus(queue->queue->finish()); });
 }
 
+kiln_status_t kiln_queue_native_handle(kiln_queue_t queue, void **out) {
+  KILN_CAPI_REQUIRE(out);
+  *out = nullptr;
+  KILN_CAPI_REQUIRE(queue);
+  *out = queue->queue->nativeHandle();
+  if (*out == nullptr)
+    return capi::fail(
+        KILN_STATUS_UNIMPLEMENTED,
+        std::string("kiln_queue_native_handle: the ") +
+            kiln::backendName(queue->queue->device().info().backend) +
+            " back end has no queue object to share");
+  return capi::succeed();
+}
+
 void kiln_queue_release(kiln_queue_t queue) { delete queue; }
 
 kiln_status_t kiln_buffer_create(kiln_device_t device, size_t size,

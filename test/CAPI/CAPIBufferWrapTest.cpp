@@ -5,7 +5,8 @@
 // wrapped memory copies to and from the device's own buffers, and bad
 // arguments are errors. On CUDA (skipped without a GPU) a device pointer
 // of the primary context is wrapped and launched on, and host pointers or
-// ranges past an allocation are refused with the reason.
+// ranges past an allocation are refused with the reason. Queues share
+// their native object (kiln_queue_native_handle) for DLPack's streams.
 //
 //===----------------------------------------------------------------------===//
 #include "CAPIRuntimeFixture.h"
@@ -126,6 +127,22 @@ TEST_F(CpuWrap, BadArgumentsAreErrors) {
                     "kiln_buffer_wrap: out is NULL");
 }
 
+TEST_F(CpuWrap, QueueSharesItsNativeHandle) {
+  void *handle = nullptr, *again = nullptr;
+  ASSERT_KILN_OK(kiln_queue_native_handle(queue, &handle));
+  ASSERT_KILN_OK(kiln_queue_native_handle(queue, &again));
+  EXPECT_NE(handle, nullptr);
+  EXPECT_EQ(handle, again);
+  kiln_queue_t other = nullptr;
+  ASSERT_KILN_OK(kiln_queue_create(device, &other));
+  ASSERT_KILN_OK(kiln_queue_native_handle(other, &again));
+  EXPECT_NE(handle, again) << "two queues share one cl_command_queue";
+  kiln_queue_release(other);
+  EXPECT_KILN_ERROR(kiln_queue_native_handle(queue, nullptr),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "kiln_queue_native_handle: out is NULL");
+}
+
 class CudaWrap : public WrapTest {
 protected:
   void SetUp() override { open("cuda:0"); }
@@ -153,6 +170,9 @@ TEST_F(CudaWrap, LaunchesOnADevicePointerOfThePrimaryContext) {
   uint64_t wrappedAddress = 0;
   ASSERT_KILN_OK(kiln_buffer_device_address(buffers.back(), &wrappedAddress));
   EXPECT_EQ(wrappedAddress, yAddress);
+  void *stream = nullptr;
+  ASSERT_KILN_OK(kiln_queue_native_handle(queue, &stream));
+  EXPECT_NE(stream, nullptr);
 }
 
 TEST_F(CudaWrap, RefusesHostMemoryAndRangesPastTheAllocation) {

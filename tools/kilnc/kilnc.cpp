@@ -87,6 +87,17 @@ cl::opt<unsigned> launchRank(
              "range maps to hardware axes statically; the runtime refuses "
              "other ranks (default 0: any rank)"),
     cl::init(0), cl::cat(category));
+cl::list<std::string> assumeAligned16(
+    "assume-aligned16",
+    cl::desc("Promise that these array parameters' data is 16-byte aligned "
+             "at every launch (runtime buffers are): wider accesses"),
+    cl::value_desc("param,..."), cl::CommaSeparated, cl::cat(category));
+cl::opt<bool> assumeDistinctArrays(
+    "assume-distinct-arrays",
+    cl::desc("Promise that every launch passes distinct, non-overlapping "
+             "memory to the kernels' array parameters: their pointers get "
+             "noalias. Not checked at launch (the JIT decides it per launch)"),
+    cl::cat(category));
 cl::list<std::string> bitcodeLibraries(
     "link", cl::desc("LLVM IR/bitcode library for external device functions"),
     cl::value_desc("file.bc|file.ll"), cl::cat(category));
@@ -171,8 +182,12 @@ int writeArtifact(const KernelBinary &binary, TargetKind target,
                   const std::vector<Specialization> &specs) {
   std::string path =
       outputPath.empty() ? defaultOutputPath(format) : outputPath;
-  Status written = writeKernelBinaryFile(
-      path, binary, artifactProperties(target, kernelName, specs));
+  std::set<std::string> aligned(assumeAligned16.begin(), assumeAligned16.end());
+  KernelBinaryProperties properties =
+      artifactProperties(target, kernelName, specs, aligned);
+  if (assumeDistinctArrays)
+    properties.push_back({"jit.distinct_arrays", "yes"});
+  Status written = writeKernelBinaryFile(path, binary, properties);
   if (!written.ok())
     return fail(written.message());
   return 0;
@@ -256,6 +271,8 @@ int main(int argc, char **argv) {
   CompileJob job;
   job.kernel = kernelName;
   job.specializations = specs;
+  job.aligned16.insert(assumeAligned16.begin(), assumeAligned16.end());
+  job.distinctArrays = assumeDistinctArrays;
   job.options = options;
   if (emitStage == Stage::AST)
     job.dumpAST = &textOutput();

@@ -84,9 +84,10 @@ def compile_all(args, jobs):
     for job in jobs:
         commands.append([kilnc, os.path.join(KERNELS, job.name + ".py"),
                          "-k", job.name, "--target", target, "--arch",
-                         args.arch, "--launch-rank", str(job.rank),
-                         "--emit-artifact", "-o",
-                         os.path.join(args.work, job.name + ".kiln")])
+                         args.arch, "--launch-rank", str(job.rank)]
+                        + job.assume
+                        + ["--emit-artifact", "-o",
+                           os.path.join(args.work, job.name + ".kiln")])
     if args.nvcc or (target == "ptx" and not args.dry):
         nvcc = which(args.nvcc or "nvcc", "/usr/local/cuda/bin/nvcc")
         for job in jobs:

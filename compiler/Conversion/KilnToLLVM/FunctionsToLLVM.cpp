@@ -65,18 +65,74 @@ struct KernelOpLowering : KilnPattern<KernelOp> {
       auto align = op.getArgAttrOfType<IntegerAttr>(i, "kiln.align");
       promisedAlign.push_back(align ? align.getInt() : 0);
     }
+    SmallVector<Aliasing> aliasing = analyzeAliasing(op);
     FailureOr<LLVM::LLVMFuncOp> body = convertFuncLike(
         op, (kBodyPrefix + name).str(), rewriter, *getTypeConverter(),
         LLVM::Linkage::Internal, target.getFunctionCallingConv());
     if (failed(body))
       return failure();
-    buildEntryPoint(op.getLoc(), name, kilnType, op.getLaunchRank(),
-                    promisedAlign, *body, rewriter);
+    LLVM::LLVMFuncOp entryPoint =
+        buildEntryPoint(op.getLoc(), name, kilnType, op.getLaunchRank(),
+                        promisedAlign, *body, rewriter);
+    annotateAliasing(entryPoint, kilnType, op.getLaunchRank() == 0, aliasing,
+                     rewriter);
     rewriter.eraseOp(op);
     return success();
   }
 
 private:
+  /// What is known of a kernel parameter's memory.
+  struct Aliasing {
+    /// kiln.noalias: the caller promised no other argument reaches it.
+    bool noAlias = false;
+    /// The kernel never writes through it (only loads and extents).
+    bool readOnly = false;
+  };
+
+  /// Per kernel argument, before its body moves: arrays whose only uses
+  /// are loads and extents are read-only; stores, atomics, calls (a device
+  /// function may write) and anything else make them not.
+  static SmallVector<Aliasing> analyzeAliasing(KernelOp op) {
+    SmallVector<Aliasing> result(op.getNumArguments());
+    if (op.isExternal())
+      return result;
+    for (BlockArgument argument : op.getFunctionBody().getArguments()) {
+      unsigned i = argument.getArgNumber();
+      result[i].noAlias = op.getArgAttr(i, "kiln.noalias") != nullptr;
+      result[i].readOnly =
+          isa<ArrayType>(argument.getType()) &&
+          llvm::all_of(argument.getUses(), [](OpOperand &use) {
+            return isa<DimOp>(use.getOwner()) ||
+                   (isa<LoadOp>(use.getOwner()) && use.getOperandNumber() == 0);
+          });
+    }
+    return result;
+  }
+
+  /// `noalias` and `readonly` on the entry point's global array pointers.
+  /// Together (with the body inlined) they let NVPTX load such arrays
+  /// through the read-only data path (ld.global.nc): no argument can write
+  /// them during the launch.
+  void annotateAliasing(LLVM::LLVMFuncOp entryPoint, FunctionType kilnType,
+                        bool takesRank, ArrayRef<Aliasing> aliasing,
+                        OpBuilder &b) const {
+    unsigned index = leadingArguments(takesRank);
+    for (auto [i, input] : llvm::enumerate(kilnType.getInputs().drop_front())) {
+      auto array = dyn_cast<ArrayType>(input);
+      if (!array) {
+        ++index;
+        continue;
+      }
+      if (array.isGlobal() && aliasing[i + 1].noAlias)
+        entryPoint.setArgAttr(index, LLVM::LLVMDialect::getNoAliasAttrName(),
+                              b.getUnitAttr());
+      if (array.isGlobal() && aliasing[i + 1].readOnly)
+        entryPoint.setArgAttr(index, LLVM::LLVMDialect::getReadonlyAttrName(),
+                              b.getUnitAttr());
+      index += 1 + array.getRank();
+    }
+  }
+
   bool isLocalAccessor(Type type) const {
     auto array = dyn_cast<ArrayType>(type);
     return array && array.isLocal();
@@ -206,10 +262,12 @@ private:
     return inRange;
   }
 
-  void buildEntryPoint(Location loc, StringRef name, FunctionType kilnType,
-                       unsigned specializedRank,
-                       ArrayRef<unsigned> promisedAlign, LLVM::LLVMFuncOp body,
-                       ConversionPatternRewriter &rewriter) const {
+  LLVM::LLVMFuncOp buildEntryPoint(Location loc, StringRef name,
+                                   FunctionType kilnType,
+                                   unsigned specializedRank,
+                                   ArrayRef<unsigned> promisedAlign,
+                                   LLVM::LLVMFuncOp body,
+                                   ConversionPatternRewriter &rewriter) const {
     MLIRContext *ctx = kilnType.getContext();
     bool takesRank = specializedRank == 0;
     SmallVector<Type> types = abiTypes(kilnType, takesRank);
@@ -247,6 +305,7 @@ private:
 
     rewriter.setInsertionPointToEnd(exitBlock);
     LLVM::ReturnOp::create(rewriter, loc, ValueRange{});
+    return entryPoint;
   }
 };
 

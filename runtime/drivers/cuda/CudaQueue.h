@@ -23,6 +23,7 @@ public:
 
   /// The queue's stream (for interoperation and the launch benchmark).
   CUstream stream() const { return stream_; }
+  void *nativeHandle() const override { return stream_; }
 
   Status finish() override;
   StatusOr<std::shared_ptr<Event>>

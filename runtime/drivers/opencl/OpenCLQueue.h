@@ -25,6 +25,7 @@ public:
   ~OpenCLQueue() override;
 
   Status finish() override;
+  void *nativeHandle() const override { return queue_; }
   StatusOr<std::shared_ptr<Event>>
   submitKernel(const Kernel &kernel, const PackedLaunch &launch,
                const EventList &waitFor) override;

@@ -120,6 +120,11 @@ void kiln_device_release(kiln_device_t device);
 kiln_status_t kiln_queue_create(kiln_device_t device, kiln_queue_t *out);
 /** Blocks until all work submitted to `queue` is done. */
 kiln_status_t kiln_queue_finish(kiln_queue_t queue);
+/** The back end's own queue object, for interoperation (DLPack's and
+ *  __cuda_array_interface__'s stream): the CUstream on CUDA, the
+ *  cl_command_queue on OpenCL, valid while `queue` lives;
+ *  KILN_STATUS_UNIMPLEMENTED where the back end has none to share. */
+kiln_status_t kiln_queue_native_handle(kiln_queue_t queue, void **out);
 void kiln_queue_release(kiln_queue_t queue);
 
 /*===--- Buffers ----------------------------------------------------------===*/

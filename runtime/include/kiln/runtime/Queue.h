@@ -85,6 +85,11 @@ public:
   StatusOr<LaunchEvents> submit(const LaunchDesc &launch,
                                 const EventList &waitFor = {});
 
+  /// The back end's own queue object, for interoperation with other
+  /// libraries (DLPack's stream argument): the CUstream on CUDA, the
+  /// cl_command_queue on OpenCL; null where there is none to share.
+  virtual void *nativeHandle() const { return nullptr; }
+
   /// Blocks until all submitted work is done. A debug kernel of this queue
   /// whose DebugRecord reports a failure makes it return that error.
   virtual Status finish() = 0;
