@@ -3,7 +3,10 @@
 // Rewrites kiln.group_reduce / group_scan / group_broadcast into kiln ops
 // (local scratch, barriers, loads, stores) plus arith/scf, so every target
 // runs the same algorithm. All work-items execute the same sequence of
-// barriers (the loops are uniform), as barriers require.
+// barriers (the loops are uniform), as barriers require. With a fixed
+// sub-group size (PTX's warps), reductions and scans work inside each
+// sub-group through shuffles and only the sub-groups' partials go through
+// local memory: two barriers.
 //
 //===----------------------------------------------------------------------===//
 #include "dialects/Kiln/Transforms/Passes.h"
@@ -136,21 +139,35 @@ private:
     return scratch[type] = array;
   }
 
-  /// The partials (one per sub-group) and the total of group reductions
-  /// through sub-groups: apart from the general scratch, so that the
-  /// ordering argument of reduceThroughSubGroups involves only them.
+  /// The scratch of group reductions and scans through sub-groups, apart
+  /// from the general scratch so that the ordering argument of
+  /// reduceThroughSubGroups involves only it: slots [0, N) hold one
+  /// partial per sub-group, written before a collective's first barrier;
+  /// slot N a reduction's total and [N + 1, 2N + 1) a scan's per-sub-group
+  /// prefixes, written between its two barriers and read after the second.
   Value partialsFor(Type type) {
     auto it = partials.find(type);
     if (it != partials.end())
       return it->second;
+    return partials[type] = localArray(type, 2 * subGroupSize + 1);
+  }
+
+  /// The two slots of one-barrier broadcasts of `type`, used by nothing
+  /// else (broadcastThroughLocalMemory).
+  Value broadcastSlotsFor(Type type) {
+    auto it = broadcastSlots.find(type);
+    if (it != broadcastSlots.end())
+      return it->second;
+    return broadcastSlots[type] = localArray(type, 2);
+  }
+
+  Value localArray(Type type, int64_t slots) {
     OpBuilder b(&func.getFunctionBody().front(),
                 func.getFunctionBody().front().begin());
     auto arrayType =
         ArrayType::get(type.getContext(), type, 1, MemorySpace::Local);
-    Value array =
-        LocalAllocOp::create(b, func.getLoc(), arrayType,
-                             b.getDenseI64ArrayAttr({subGroupSize + 1}));
-    return partials[type] = array;
+    return LocalAllocOp::create(b, func.getLoc(), arrayType,
+                                b.getDenseI64ArrayAttr({slots}));
   }
 
   /// A private scalar slot (rank-0 memref) at the function entry.
@@ -285,10 +302,33 @@ private:
   Value reduceToFirstLane(OpBuilder &b, Location loc, Value sg,
                           CollectiveOp kind, Value v) const;
 
+  /// The inclusive scan of `v` over the work-items of `sg` in local id
+  /// order: shuffle-ups, each step taking a value only from a lane that
+  /// exists (lane `lid - offset >= 0`: lower lanes exist in a short last
+  /// sub-group too).
+  Value scanInSubGroup(OpBuilder &b, Location loc, Value sg, Value lid,
+                       CollectiveOp kind, Value v) const;
+
+  /// The value of the next lower lane, the identity in lane 0: the
+  /// exclusive scan from the inclusive one.
+  Value shiftUp(OpBuilder &b, Location loc, Value sg, Value lid,
+                CollectiveOp kind, Value inclusive) const;
+
+  /// group_scan through sub-group shuffles (subGroupSize > 0).
+  Value scanThroughSubGroups(OpBuilder &b, Location loc, Value group,
+                             CollectiveOp kind, bool exclusive, Value x);
+
+  /// group_broadcast through a local slot with one barrier in kernels.
+  Value broadcastThroughLocalMemory(OpBuilder &b, Location loc, Value group,
+                                    Value lid, Value x, Value source);
+
   FunctionOpInterface func;
   int64_t subGroupSize;
   llvm::DenseMap<Type, Value> scratch;
   llvm::DenseMap<Type, Value> partials;
+  llvm::DenseMap<Type, Value> broadcastSlots;
+  /// Which of the two broadcast slots the next broadcast uses (kernels).
+  Value broadcastToggle;
 };
 
 Value Expander::reduceToFirstLane(OpBuilder &b, Location loc, Value sg,
@@ -350,6 +390,118 @@ Value Expander::reduceThroughSubGroups(OpBuilder &b, Location loc, Value group,
   // passes only when done with them, and its total only after its own
   // first barrier, which every work-item passes only after this read.
   return LoadOp::create(b, loc, buf, ValueRange{resultSlot});
+}
+
+Value Expander::scanInSubGroup(OpBuilder &b, Location loc, Value sg, Value lid,
+                               CollectiveOp kind, Value v) const {
+  for (int64_t offset = 1; offset < subGroupSize; offset *= 2) {
+    Value off = c64(b, loc, offset);
+    Value lower = SubGroupShuffleOp::create(b, loc, v.getType(),
+                                            ShuffleMode::Up, sg, v, off);
+    Value present =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, lid, off);
+    v = arith::SelectOp::create(b, loc, present,
+                                combine(b, loc, kind, lower, v), v);
+  }
+  return v;
+}
+
+Value Expander::shiftUp(OpBuilder &b, Location loc, Value sg, Value lid,
+                        CollectiveOp kind, Value inclusive) const {
+  Value lower =
+      SubGroupShuffleOp::create(b, loc, inclusive.getType(), ShuffleMode::Up,
+                                sg, inclusive, c64(b, loc, 1));
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lid,
+                                      c64(b, loc, 0));
+  return arith::SelectOp::create(
+      b, loc, first, identity(b, loc, kind, inclusive.getType()), lower);
+}
+
+Value Expander::scanThroughSubGroups(OpBuilder &b, Location loc, Value group,
+                                     CollectiveOp kind, bool exclusive,
+                                     Value x) {
+  Type type = x.getType();
+  Value buf = partialsFor(type);
+  Value sg =
+      GroupSubGroupOp::create(b, loc, SubGroupType::get(b.getContext()), group);
+  Value sgId = query(b, loc, QueryKind::SubGroupId, sg, 0);
+  Value sgLid = query(b, loc, QueryKind::SubGroupLocalId, sg, 0);
+  Value sgSize = query(b, loc, QueryKind::SubGroupLocalRange, sg, 0);
+  Value sgCount = query(b, loc, QueryKind::SubGroupRange, sg, 0);
+  Value zero = c64(b, loc, 0), one = c64(b, loc, 1);
+  Value prefixes = c64(b, loc, subGroupSize + 1);
+  auto eq = [&](Value l, Value r) -> Value {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, l, r);
+  };
+  // 1. The scan inside each sub-group (sub-groups hold consecutive local
+  //    linear ids); its last work-item publishes the sub-group's total.
+  Value inclusive = scanInSubGroup(b, loc, sg, sgLid, kind, x);
+  Value last = arith::SubIOp::create(b, loc, sgSize, one);
+  ifThen(b, loc, eq(sgLid, last),
+         [&] { StoreOp::create(b, loc, inclusive, buf, ValueRange{sgId}); });
+  barrier(b, loc, group);
+  // 2. The first sub-group scans the totals, one per lane (a work-group
+  //    has at most subGroupSize sub-groups; when it has more than one, the
+  //    first is full), and publishes each sub-group's exclusive prefix.
+  ifThen(b, loc, eq(sgId, zero), [&] {
+    Value mine = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, sgLid,
+                                       sgCount);
+    Value index = arith::SelectOp::create(b, loc, mine, sgLid, zero);
+    Value loaded = LoadOp::create(b, loc, buf, ValueRange{index});
+    Value v = arith::SelectOp::create(b, loc, mine, loaded,
+                                      identity(b, loc, kind, type));
+    Value totals = scanInSubGroup(b, loc, sg, sgLid, kind, v);
+    Value before = shiftUp(b, loc, sg, sgLid, kind, totals);
+    ifThen(b, loc, mine, [&] {
+      Value slot = arith::AddIOp::create(b, loc, prefixes, sgLid);
+      StoreOp::create(b, loc, before, buf, ValueRange{slot});
+    });
+  });
+  barrier(b, loc, group);
+  // 3. No barrier after the read: as in reduceThroughSubGroups, the next
+  //    collective through this scratch writes the prefix slots only after
+  //    its own first barrier.
+  Value slot = arith::AddIOp::create(b, loc, prefixes, sgId);
+  Value prefix = LoadOp::create(b, loc, buf, ValueRange{slot});
+  Value own =
+      exclusive ? shiftUp(b, loc, sg, sgLid, kind, inclusive) : inclusive;
+  return combine(b, loc, kind, prefix, own);
+}
+
+Value Expander::broadcastThroughLocalMemory(OpBuilder &b, Location loc,
+                                            Value group, Value lid, Value x,
+                                            Value source) {
+  Value buf = broadcastSlotsFor(x.getType());
+  bool kernel = isa<KernelOp>(func.getOperation());
+  // In a kernel, consecutive broadcasts alternate between two slots (every
+  // work-item meets the same collectives, so the toggle is uniform): a
+  // broadcast writes its slot before its barrier, and the last reads of
+  // that slot (two broadcasts back) came before the previous broadcast's
+  // barrier. One barrier each. A device function is inlined at every call
+  // with a toggle of its own but shares the slots, so it keeps the
+  // barrier after the read.
+  Value index = c64(b, loc, 0);
+  if (kernel) {
+    if (!broadcastToggle) {
+      broadcastToggle = slot(b.getI64Type());
+      OpBuilder entry(broadcastToggle.getContext());
+      Location at = func.getLoc();
+      entry.setInsertionPointAfterValue(broadcastToggle);
+      memref::StoreOp::create(entry, at, c64(entry, at, 0), broadcastToggle);
+    }
+    index = memref::LoadOp::create(b, loc, broadcastToggle);
+    memref::StoreOp::create(
+        b, loc, arith::XOrIOp::create(b, loc, index, c64(b, loc, 1)),
+        broadcastToggle);
+  }
+  ifThen(b, loc,
+         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lid, source),
+         [&] { StoreOp::create(b, loc, x, buf, ValueRange{index}); });
+  barrier(b, loc, group);
+  Value result = LoadOp::create(b, loc, buf, ValueRange{index});
+  if (!kernel)
+    barrier(b, loc, group);
+  return result;
 }
 
 void Expander::expand(GroupReduceOp op) {
@@ -439,6 +591,13 @@ void Expander::expand(GroupScanOp op) {
   Location loc = op.getLoc();
   Type type = op.getValue().getType();
   Value group = op.getGroup(), x = op.getValue();
+  if (subGroupSize > 0) {
+    bool exclusive = op.getKind() == ScanKind::Exclusive;
+    op.replaceAllUsesWith(
+        scanThroughSubGroups(b, loc, group, op.getOp(), exclusive, x));
+    op.erase();
+    return;
+  }
   Value buf = scratchFor(type);
   Value resultSlot = slot(type), carrySlot = slot(type);
   Value zeroIdentity = identity(b, loc, op.getOp(), type);
@@ -519,20 +678,34 @@ void Expander::expand(GroupScanOp op) {
 void Expander::expand(GroupBroadcastOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
-  Value group = op.getGroup();
-  Value buf = scratchFor(op.getValue().getType());
-  Value zero = c64(b, loc, 0);
+  Value group = op.getGroup(), x = op.getValue(), source = op.getSource();
   auto [lid, size] = linearIdAndSize(b, loc, group);
-  (void)size;
-  ifThen(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lid,
-                            op.getSource()),
-      [&] { StoreOp::create(b, loc, op.getValue(), buf, ValueRange{zero}); });
-  barrier(b, loc, group);
-  Value result = LoadOp::create(b, loc, buf, ValueRange{zero});
-  barrier(b, loc, group);
-  op.replaceAllUsesWith(result);
+  if (subGroupSize == 0) {
+    op.replaceAllUsesWith(
+        broadcastThroughLocalMemory(b, loc, group, lid, x, source));
+    op.erase();
+    return;
+  }
+  // A work-group of one sub-group (uniform: every work-item takes the same
+  // branch, barrier included) broadcasts with one shuffle, its lanes being
+  // its local linear ids.
+  Value oneSubGroup = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                            size, c64(b, loc, subGroupSize));
+  auto choice = scf::IfOp::create(b, loc, TypeRange{x.getType()}, oneSubGroup,
+                                  /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(choice.thenBlock());
+    Value sg = GroupSubGroupOp::create(
+        b, loc, SubGroupType::get(b.getContext()), group);
+    Value v = SubGroupShuffleOp::create(b, loc, x.getType(), ShuffleMode::Index,
+                                        sg, x, source);
+    scf::YieldOp::create(b, loc, v);
+    b.setInsertionPointToStart(choice.elseBlock());
+    scf::YieldOp::create(
+        b, loc, broadcastThroughLocalMemory(b, loc, group, lid, x, source));
+  }
+  op.replaceAllUsesWith(choice.getResult(0));
   op.erase();
 }
 

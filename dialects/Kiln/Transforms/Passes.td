@@ -11,15 +11,19 @@ def KilnExpandGroupCollectives
     Work-group collectives become loads and stores to a per-element-type
     scratch `kiln.local_alloc` of 1024 slots plus `kiln.barrier`s: a tree
     reduction, a Hillis-Steele scan in chunks of 1024 work-items carrying the
-    previous chunks' total, and a store/load broadcast. Target independent,
-    so every back end (PoCL included) runs the same algorithm; work-groups
-    of any size are handled.
+    previous chunks' total, and a store/load broadcast (one barrier in a
+    kernel, alternating between two slots; two in a device function).
+    Target independent, so every back end (PoCL included) runs the same
+    algorithm; work-groups of any size are handled.
 
     With `sub-group-size` N > 0 (the target's fixed sub-group size: 32 on
     PTX), group_reduce instead reduces inside each sub-group with
     `kiln.sub_group_shuffle`, publishes one partial per sub-group, and the
     first sub-group reduces the partials with shuffles again and publishes
-    the total: two barriers, and no loop over the work-group.
+    the total; group_scan scans inside each sub-group with shuffle-ups,
+    publishes each sub-group's total, and the first sub-group scans the
+    totals into per-sub-group prefixes: two barriers each, and no loop over
+    the work-group. A work-group of one sub-group broadcasts with a shuffle.
   }];
   let options = [
     Option<"subGroupSize", "sub-group-size", "int64_t", /*default=*/"0",

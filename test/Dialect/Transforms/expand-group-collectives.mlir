@@ -14,7 +14,7 @@ kiln.kernel @red(%nd: !kiln.nd_item, %a: !kiln.array<f32, 1>) {
 }
 
 // CHECK-LABEL: kiln.kernel @red
-// CHECK-DAG: %[[SCRATCH:.+]] = kiln.local_alloc [1024] : <f32, 1, local>
+// CHECK-DAG: %[[SLOTS:.+]] = kiln.local_alloc [2] : <f32, 1, local>
 // CHECK-DAG: %[[BITS:.+]] = kiln.local_alloc [1024] : <i32, 1, local>
 // CHECK-NOT: kiln.group_reduce
 // CHECK: kiln.store %{{.+}}, %[[BITS]][%{{.+}}]
@@ -23,4 +23,4 @@ kiln.kernel @red(%nd: !kiln.nd_item, %a: !kiln.array<f32, 1>) {
 // CHECK: arith.addf
 // CHECK: kiln.barrier
 // CHECK-NOT: kiln.group_broadcast
-// CHECK: kiln.load %[[SCRATCH]]
+// CHECK: kiln.load %[[SLOTS]]
