@@ -2,6 +2,10 @@
 shape (Inputs/group_scan_kernels.py):
   group_scan_shapes.py make DIR N            writes DIR/{i,l,b,u,f,d}.npy
   group_scan_shapes.py check DIR GLOBAL LOCAL  checks DIR/out_*.npy
+  group_scan_shapes.py make-types DIR N      writes DIR/{h,s,w}.npy
+  group_scan_shapes.py check-types DIR GLOBAL LOCAL
+                                             (Execution/CUDA/
+                                             group_scan_types.py)
 GLOBAL and LOCAL are kiln-run's range forms (3300, 12,40, 4,6,10). Each
 work-item's scans run over its work-group in local linear id order (row-
 major, the last dimension fastest); the exclusive scan of the first is the
@@ -21,6 +25,13 @@ def make(folder, n):
     np.save(f"{folder}/u.npy", r.integers(0, 2**16, n, dtype=np.uint16))
     np.save(f"{folder}/f.npy", r.integers(-1000, 1000, n).astype(np.float32))
     np.save(f"{folder}/d.npy", r.integers(-2**20, 2**20, n) / 4.0)
+
+
+def make_types(folder, n):
+    r = np.random.default_rng(n)
+    np.save(f"{folder}/h.npy", r.integers(-2, 3, n).astype(np.float16))
+    np.save(f"{folder}/s.npy", r.integers(-2**15, 2**15, n, dtype=np.int16))
+    np.save(f"{folder}/w.npy", r.integers(0, 2**64, n, dtype=np.uint64))
 
 
 def shape(text):
@@ -82,16 +93,38 @@ COLUMNS = {
 }
 
 
-def check(folder, global_shape, local_shape):
+TYPE_COLUMNS = {
+    "h": [("add", False), ("min", True)],
+    "s": [("add", False), ("max", True)],
+    "w": [("min", False), ("xor", True)],
+}
+
+
+def mismatches(folder, members, columns):
     load = lambda name: np.load(f"{folder}/{name}.npy")
-    members = groups(global_shape, local_shape)
     bad = []
-    for name, columns in COLUMNS.items():
+    for name, ops in columns.items():
         x, got = load(name), load(f"out_{name}")
-        for c, (op, exclusive) in enumerate(columns):
+        for c, (op, exclusive) in enumerate(ops):
             if not np.array_equal(got[:, c], scan(x, members, op, exclusive)):
                 kind = "exclusive" if exclusive else "inclusive"
                 bad.append(f"{x.dtype} {kind} {op}")
+    return bad
+
+
+def check_types(folder, global_shape, local_shape):
+    bad = mismatches(folder, groups(global_shape, local_shape), TYPE_COLUMNS)
+    if bad:
+        print(f"group scan types: MISMATCH in {', '.join(bad)}")
+        return 1
+    print("group scan types: ok")
+    return 0
+
+
+def check(folder, global_shape, local_shape):
+    load = lambda name: np.load(f"{folder}/{name}.npy")
+    members = groups(global_shape, local_shape)
+    bad = mismatches(folder, members, COLUMNS)
     i, b, d = load("i"), load("b"), load("d")
     want = {
         "broadcast int8 (device function)":
@@ -115,7 +148,9 @@ def check(folder, global_shape, local_shape):
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "make":
-        make(sys.argv[2], int(sys.argv[3]))
+    if sys.argv[1].startswith("make"):
+        (make_types if sys.argv[1] == "make-types" else make)(
+            sys.argv[2], int(sys.argv[3]))
         sys.exit(0)
-    sys.exit(check(sys.argv[2], shape(sys.argv[3]), shape(sys.argv[4])))
+    checker = check_types if sys.argv[1] == "check-types" else check
+    sys.exit(checker(sys.argv[2], shape(sys.argv[3]), shape(sys.argv[4])))
