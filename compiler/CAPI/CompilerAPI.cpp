@@ -15,6 +15,9 @@
 #include "compiler/Target/TargetBackend.h"
 #include "kiln/capi/Handles.h"
 
+#include <cstdlib>
+#include <cstring>
+
 using namespace kiln;
 using capi::guarded;
 
@@ -129,6 +132,29 @@ kiln_status_t readRequest(const char *function, kiln_device_t device,
   return KILN_STATUS_OK;
 }
 
+/// readRequest, plus the launch arguments the kernel is specialized from.
+kiln_status_t readArgumentsRequest(const char *function, kiln_device_t device,
+                                   const char *source, const char *filename,
+                                   const kiln_compile_options_t *options,
+                                   const kiln_arg_t *args, size_t nargs,
+                                   CompileRequest &request) {
+  if (kiln_status_t status =
+          readRequest(function, device, source, filename, options, request))
+    return status;
+  if (request.kernel.empty())
+    return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
+                      std::string(function) +
+                          ": options->kernel must name the kernel the "
+                          "arguments are for");
+  std::vector<ArgumentDescriptor> descriptors;
+  std::string error;
+  if (!capi::describeArguments(args, nargs, descriptors, error))
+    return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
+                      std::string(function) + ": " + error);
+  request.arguments = std::move(descriptors);
+  return KILN_STATUS_OK;
+}
+
 } // namespace
 
 extern "C" {
@@ -207,22 +233,49 @@ kiln_status_t kiln_compile_for_arguments(
     KILN_CAPI_REQUIRE(args);
   return guarded(__func__, [&] {
     CompileRequest request;
-    if (kiln_status_t status =
-            readRequest(__func__, device, source, filename, options, request))
+    if (kiln_status_t status = readArgumentsRequest(
+            __func__, device, source, filename, options, args, nargs, request))
       return status;
-    if (request.kernel.empty())
-      return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
-                        std::string(__func__) +
-                            ": options->kernel must name the kernel the "
-                            "arguments are for");
-    std::vector<ArgumentDescriptor> descriptors;
-    std::string error;
-    if (!capi::describeArguments(args, nargs, descriptors, error))
-      return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
-                        std::string(__func__) + ": " + error);
-    request.arguments = std::move(descriptors);
     return compileToHandle(compiler, request, out);
   });
 }
+
+kiln_status_t
+kiln_compile_stage_for_arguments(kiln_compiler_t compiler, kiln_device_t device,
+                                 const char *source, const char *filename,
+                                 const kiln_compile_options_t *options,
+                                 const kiln_arg_t *args, size_t nargs,
+                                 kiln_compile_stage_t stage, char **out_text) {
+  KILN_CAPI_REQUIRE(out_text);
+  *out_text = nullptr;
+  KILN_CAPI_REQUIRE(compiler);
+  KILN_CAPI_REQUIRE(source);
+  if (nargs > 0)
+    KILN_CAPI_REQUIRE(args);
+  return guarded(__func__, [&] {
+    int value = capi::enumValue(stage);
+    if (value != KILN_COMPILE_STAGE_KILN && value != KILN_COMPILE_STAGE_LLVM_IR)
+      return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
+                        std::string(__func__) + ": unknown stage " +
+                            std::to_string(value));
+    CompileRequest request;
+    if (kiln_status_t status = readArgumentsRequest(
+            __func__, device, source, filename, options, args, nargs, request))
+      return status;
+    llvm::Expected<std::string> text = compiler->jit->compileStage(
+        request, value == KILN_COMPILE_STAGE_KILN ? JitCompiler::Stage::Kiln
+                                                  : JitCompiler::Stage::LLVMIR);
+    if (!text)
+      return failedCompile(text.takeError());
+    *out_text = static_cast<char *>(std::malloc(text->size() + 1));
+    if (!*out_text)
+      return capi::fail(KILN_STATUS_INTERNAL,
+                        std::string(__func__) + ": out of memory");
+    std::memcpy(*out_text, text->c_str(), text->size() + 1);
+    return capi::succeed();
+  });
+}
+
+void kiln_text_release(char *text) { std::free(text); }
 
 } // extern "C"

@@ -27,7 +27,9 @@ namespace kiln {
 // 2: kernels reading item.dimensions take the launch rank (and compile).
 // 3: range dimension N-1 on the fastest hardware axis; every kernel not
 //    specialized for a rank takes the launch rank.
-inline constexpr unsigned kCompilerABIVersion = 3;
+// 4: parameters carry their access (artifact format 6): cache entries of
+//    older compilers miss instead of being refused as unreadable.
+inline constexpr unsigned kCompilerABIVersion = 4;
 
 /// A constant's canonical spelling: "16", "True", "0.5", "2.0" (a float
 /// always shows a '.', an exponent or inf/nan; 17 digits round-trip).

@@ -12,6 +12,7 @@
 #include "compiler/Session/DistinctArrays.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -479,6 +480,33 @@ std::unique_ptr<JitCompiler> JitCompiler::create(JitOptions options) {
   impl->log = options.log ? options.log : &llvm::errs();
   impl->verbose = options.verbose.value_or(verboseFromEnvironment());
   return std::unique_ptr<JitCompiler>(new JitCompiler(std::move(impl)));
+}
+
+llvm::Expected<std::string>
+JitCompiler::compileStage(const CompileRequest &request, Stage stage) {
+  if (llvm::Error error =
+          impl->session.checkTargetOptions(request.target, request.arch))
+    return std::move(error);
+  std::string text, diagnostics;
+  llvm::raw_string_ostream os(text);
+  CompileJob job;
+  job.onKilnModule = [&](mlir::ModuleOp module) {
+    if (stage != Stage::Kiln)
+      return true;
+    module.print(os);
+    return false;
+  };
+  auto onOptimized = [&](llvm::Module &module) {
+    module.print(os, nullptr);
+    return false;
+  };
+  job.hooks.onOptimizedLLVMIR = onOptimized;
+  std::lock_guard<std::mutex> compileLock(impl->compileMutex);
+  llvm::Expected<CompileResult> result =
+      impl->compileFresh(request, std::move(job), diagnostics);
+  if (!result)
+    return result.takeError();
+  return text;
 }
 
 llvm::Expected<CacheKey>

@@ -105,6 +105,14 @@ public:
   /// fresh compilations are serialised (one session).
   llvm::Expected<CompiledKernel> compile(const CompileRequest &request);
 
+  /// The text of one stage of `request`'s compile, never cached (what
+  /// kernel.inspect shows): the kiln dialect after specialization and
+  /// kernel selection, or the optimised LLVM IR of request.target. Errors
+  /// as compile()'s.
+  enum class Stage { Kiln, LLVMIR };
+  llvm::Expected<std::string> compileStage(const CompileRequest &request,
+                                           Stage stage);
+
   /// The cache key of `request` with its components (reads libraries).
   llvm::Expected<CacheKey> computeKey(const CompileRequest &request);
 

@@ -4,8 +4,8 @@
 // parameters, index kind, debug mode, the launch-rank argument (kernels
 // reading item.dimensions), static local memory, private memory per
 // work-item (absurd sizes are located errors here; the runtime checks the
-// rest against the device), and the device features the kernel (with every
-// device function it calls) needs.
+// rest against the device), the device features the kernel (with every
+// device function it calls) needs, and which array parameters it may write.
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Pipeline/KernelMetadataFromKiln.h"
@@ -13,6 +13,7 @@
 #include "dialects/Kiln/IR/KilnOps.h"
 
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <limits>
@@ -44,6 +45,46 @@ FailureOr<KernelParam> describeParam(KernelOp kernel, unsigned i) {
   param.dtype = *dtype;
   return param;
 }
+
+/// Which arrays a kernel may write. An array is read-only when every use
+/// only reads it: kiln.load, kiln.dim, kiln.atomic_load, kiln.bounds_check,
+/// or a kiln.call whose callee's parameter is read-only in turn. Any other
+/// use (a store, a read-modify-write atomic, an external device function,
+/// an op this list does not know, such as one forwarding the array into a
+/// region) counts as a write, so a new way to alias an array errs towards
+/// copying it back.
+class WriteAnalysis {
+public:
+  bool mayWrite(Value array) {
+    for (OpOperand &use : array.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<LoadOp, DimOp, AtomicLoadOp, BoundsCheckOp>(user))
+        continue;
+      auto call = dyn_cast<CallOp>(user);
+      if (!call || calleeMayWrite(call, use.getOperandNumber()))
+        return true;
+    }
+    return false;
+  }
+
+private:
+  bool calleeMayWrite(CallOp call, unsigned index) {
+    auto callee = symbols.lookupNearestSymbolFrom<DeviceFuncOp>(
+        call, call.getCalleeAttr());
+    if (!callee || callee.isExternal())
+      return true;
+    auto key = std::make_pair(callee.getOperation(), index);
+    auto [it, inserted] = memo.try_emplace(key, true);
+    if (!inserted) // Known, or being analysed (recursion): written then.
+      return it->second;
+    bool writes = mayWrite(callee.getBody().front().getArgument(index));
+    memo[key] = writes;
+    return writes;
+  }
+
+  SymbolTableCollection symbols;
+  llvm::DenseMap<std::pair<Operation *, unsigned>, bool> memo;
+};
 
 /// The kernel and every device function it reaches through calls.
 SmallVector<Operation *> reachableFunctions(KernelOp kernel) {
@@ -168,6 +209,7 @@ FailureOr<KernelMetadata> describeKernel(KernelOp kernel,
   // The same decision convert-kiln-to-llvm takes for the entry point.
   metadata.launchRank = kernel.getLaunchRank();
   metadata.takesLaunchRank = metadata.launchRank == 0;
+  WriteAnalysis writes;
   for (unsigned i = 1; i < inputs.size(); ++i) {
     if (isa<DebugType>(inputs[i])) {
       metadata.debug = true;
@@ -176,6 +218,10 @@ FailureOr<KernelMetadata> describeKernel(KernelOp kernel,
     FailureOr<KernelParam> param = describeParam(kernel, i);
     if (failed(param))
       return failure();
+    param->access = param->kind == ParamKind::Scalar ||
+                            !writes.mayWrite(kernel.getArgument(i))
+                        ? ParamAccess::ReadOnly
+                        : ParamAccess::Write;
     metadata.params.push_back(std::move(*param));
   }
   std::set<std::string> features;

@@ -154,6 +154,9 @@ kiln_status_t kiln_binary_add_kernel(kiln_binary_t binary, const char *name,
       param.name = params[i].name;
       param.kind = toParamKind(params[i].kind);
       param.rank = static_cast<unsigned>(params[i].rank);
+      // Nothing says what the code writes: every array may be written.
+      param.access = param.kind == ParamKind::Scalar ? ParamAccess::ReadOnly
+                                                     : ParamAccess::Write;
       metadata.params.push_back(std::move(param));
     }
     binary->binary.kernels.push_back(std::move(metadata));
@@ -334,6 +337,18 @@ kiln_status_t kiln_kernel_param_kind(kiln_kernel_t kernel, size_t index,
   if (kiln_status_t status = lookupParam(__func__, kernel, index, param))
     return status;
   *out = fromParamKind(param->kind);
+  return capi::succeed();
+}
+
+kiln_status_t kiln_kernel_param_access(kiln_kernel_t kernel, size_t index,
+                                       kiln_access_t *out) {
+  KILN_CAPI_REQUIRE(kernel);
+  KILN_CAPI_REQUIRE(out);
+  const KernelParam *param = nullptr;
+  if (kiln_status_t status = lookupParam(__func__, kernel, index, param))
+    return status;
+  *out = param->access == ParamAccess::ReadOnly ? KILN_ACCESS_READ_ONLY
+                                                : KILN_ACCESS_WRITE;
   return capi::succeed();
 }
 

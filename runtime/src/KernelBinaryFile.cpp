@@ -138,6 +138,7 @@ void writeKernel(Writer &w, const KernelMetadata &k) {
     w.u8(static_cast<uint8_t>(p.kind));
     w.u8(static_cast<uint8_t>(p.dtype));
     w.u32(p.rank);
+    w.u8(static_cast<uint8_t>(p.access));
   }
   w.u64(k.staticLocalMemBytes);
   w.u64(k.privateMemBytes);
@@ -158,18 +159,22 @@ bool readKernel(Reader &r, KernelMetadata &k) {
   if (index > static_cast<uint8_t>(IndexKind::NdItem))
     return r.fail("unknown index kind " + std::to_string(index));
   k.indexKind = static_cast<IndexKind>(index);
-  if (!r.count(params, 10, "parameter"))
+  if (!r.count(params, 11, "parameter"))
     return false;
   k.params.resize(params);
   for (KernelParam &p : k.params) {
-    uint8_t kind, dtype;
-    if (!r.str(p.name) || !r.u8(kind) || !r.u8(dtype) || !r.u32(p.rank))
+    uint8_t kind, dtype, access;
+    if (!r.str(p.name) || !r.u8(kind) || !r.u8(dtype) || !r.u32(p.rank) ||
+        !r.u8(access))
       return false;
     if (kind > static_cast<uint8_t>(ParamKind::LocalAccessor))
       return r.fail("unknown parameter kind " + std::to_string(kind));
     if (dtype > static_cast<uint8_t>(DType::BFloat16))
       return r.fail("unknown dtype " + std::to_string(dtype));
+    if (access > static_cast<uint8_t>(ParamAccess::Write))
+      return r.fail("unknown parameter access " + std::to_string(access));
     p.kind = static_cast<ParamKind>(kind);
+    p.access = static_cast<ParamAccess>(access);
     p.dtype = static_cast<DType>(dtype);
   }
   if (!r.u64(k.staticLocalMemBytes) || !r.u64(k.privateMemBytes) ||

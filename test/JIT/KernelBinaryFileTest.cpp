@@ -25,6 +25,7 @@ KernelBinary everyField() {
   k.indexKind = IndexKind::NdItem;
   k.params = {{"a", ParamKind::Scalar, DType::BFloat16, 0},
               {"x", ParamKind::Array, DType::UInt64, 3},
+              {"y", ParamKind::Array, DType::Int8, 1, ParamAccess::ReadOnly},
               {"t", ParamKind::LocalAccessor, DType::Float16, 2}};
   k.staticLocalMemBytes = 1ull << 40;
   k.debug = true;
@@ -54,6 +55,7 @@ void expectSame(const KernelBinary &a, const KernelBinary &b) {
       EXPECT_EQ(x.params[j].kind, y.params[j].kind);
       EXPECT_EQ(x.params[j].dtype, y.params[j].dtype);
       EXPECT_EQ(x.params[j].rank, y.params[j].rank);
+      EXPECT_EQ(x.params[j].access, y.params[j].access);
     }
     EXPECT_EQ(x.staticLocalMemBytes, y.staticLocalMemBytes);
     EXPECT_EQ(x.debug, y.debug);
@@ -124,6 +126,11 @@ TEST(KernelBinaryFile, InconsistentBodyWithValidChecksumIsRefused) {
   b.kernels[0].params[0].dtype = static_cast<DType>(200);
   std::vector<uint8_t> bytes = serializeKernelBinary(b);
   EXPECT_NE(damageMessage(bytes).find("unknown dtype 200"), std::string::npos);
+  b = everyField();
+  b.kernels[0].params[1].access = static_cast<ParamAccess>(7);
+  bytes = serializeKernelBinary(b);
+  EXPECT_NE(damageMessage(bytes).find("unknown parameter access 7"),
+            std::string::npos);
 }
 
 TEST(KernelBinaryFile, FilesAreWrittenAtomicallyAndRead) {

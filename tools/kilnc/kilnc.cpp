@@ -1,7 +1,7 @@
 //===- kilnc.cpp - The Kiln offline compiler ------------------------------===//
 //
 //   kilnc FILE.py [-k KERNEL] --target ptx|spirv|llvm|mlir [--arch sm_90]
-//         [-O0..3] [-o OUT] [--emit=STAGE] [--print-stages]
+//         [-O0..3] [-o OUT] [--emit=STAGE|metadata] [--print-stages]
 //         [--signature KERNEL:NAME=TYPE|VALUE,...] [--emit-artifact]
 //
 // A thin wrapper over the compile session (compiler/Session): it only
@@ -9,6 +9,7 @@
 // output honours -o: the binary, the --emit stage, --target llvm|mlir.
 //
 //===----------------------------------------------------------------------===//
+#include "MetadataText.h"
 #include "compiler/JIT/ArtifactProperties.h"
 #include "compiler/Session/CompileSession.h"
 #include "compiler/Target/TargetBackend.h"
@@ -54,7 +55,15 @@ cl::opt<std::string>
 cl::opt<unsigned> optLevel("O", cl::desc("Optimisation level 0..3"), cl::Prefix,
                            cl::init(2), cl::cat(category));
 
-enum class Stage { AST, Kiln, LLVMDialect, LLVMIR, OptimizedLLVMIR, Final };
+enum class Stage {
+  AST,
+  Kiln,
+  LLVMDialect,
+  LLVMIR,
+  OptimizedLLVMIR,
+  Final,
+  Metadata
+};
 cl::opt<Stage> emitStage(
     "emit", cl::desc("Stop after a stage and print it"), cl::init(Stage::Final),
     cl::values(clEnumValN(Stage::AST, "ast", "checked AST"),
@@ -64,7 +73,10 @@ cl::opt<Stage> emitStage(
                clEnumValN(Stage::LLVMIR, "llvm-ir", "LLVM IR before -O"),
                clEnumValN(Stage::OptimizedLLVMIR, "llvm-ir-opt",
                           "LLVM IR after -O"),
-               clEnumValN(Stage::Final, "final", "the --target output")),
+               clEnumValN(Stage::Final, "final", "the --target output"),
+               clEnumValN(Stage::Metadata, "metadata",
+                          "the kernel metadata the runtime gets (after the "
+                          "whole compile)")),
     cl::cat(category));
 cl::opt<bool> debugMode("g",
                         cl::desc("Debug mode: line info, asserts, "
@@ -237,6 +249,8 @@ int main(int argc, char **argv) {
   if (emitArtifact &&
       (f == Format::LLVM || f == Format::MLIR || emitStage != Stage::Final))
     return fail("--emit-artifact needs --target ptx or spirv and no --emit");
+  if (emitStage == Stage::Metadata && (f == Format::LLVM || f == Format::MLIR))
+    return fail("--emit=metadata needs --target ptx or spirv");
   if (emitArtifact && outputPath == "-")
     return fail("--emit-artifact needs an output file (-o FILE.kiln)");
   std::vector<Specialization> specs;
@@ -302,7 +316,8 @@ int main(int argc, char **argv) {
     if (printStages || isOutput)
       printStage("optimised LLVM IR", isOutput,
                  [&](llvm::raw_ostream &os) { m.print(os, nullptr); });
-    return emitStage == Stage::Final && f != Format::LLVM;
+    return (emitStage == Stage::Final || emitStage == Stage::Metadata) &&
+           f != Format::LLVM;
   };
   job.hooks = StageHooks{onLLVMDialect, onLLVMIR, onOptimized};
   auto result =
@@ -315,6 +330,12 @@ int main(int argc, char **argv) {
     return 0;
   }
   const KernelBinary &binary = result->binary;
+  if (emitStage == Stage::Metadata) {
+    printKernelMetadata(binary, textOutput());
+    if (textFile)
+      textFile->keep();
+    return 0;
+  }
   if (printStages && f == Format::PTX)
     printStage("PTX", /*isOutput=*/false, [&](llvm::raw_ostream &os) {
       os.write(reinterpret_cast<const char *>(binary.data.data()),

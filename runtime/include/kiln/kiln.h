@@ -250,6 +250,21 @@ kiln_status_t kiln_kernel_param_info(kiln_kernel_t kernel, size_t index,
 /** How parameter `index` is passed. */
 kiln_status_t kiln_kernel_param_kind(kiln_kernel_t kernel, size_t index,
                                      kiln_param_kind_t *out);
+
+/** Whether a kernel may write a parameter's memory (KernelMetadata.h's
+ *  ParamAccess). */
+typedef enum kiln_access_t {
+  /** No store, atomic or call in the kernel may write it: an array copied
+   *  to the device for the launch need not be copied back. Scalars. */
+  KILN_ACCESS_READ_ONLY = 0,
+  /** The kernel may write it (what the compiler could not prove read-only,
+   *  and every array of a binary described with kiln_binary_add_kernel). */
+  KILN_ACCESS_WRITE = 1
+} kiln_access_t;
+
+/** The access of parameter `index`. */
+kiln_status_t kiln_kernel_param_access(kiln_kernel_t kernel, size_t index,
+                                       kiln_access_t *out);
 void kiln_kernel_release(kiln_kernel_t kernel);
 
 /*===--- Launch arguments -------------------------------------------------===*/
@@ -270,7 +285,7 @@ typedef enum kiln_arg_kind_t {
 typedef struct kiln_arg_t {
   kiln_arg_kind_t kind;
   kiln_dtype_t dtype;
-  unsigned char value[8];       /**< Scalar bytes (native byte order). */
+  unsigned char value[16];      /**< Scalar bytes (native byte order). */
   kiln_buffer_t buffer;         /**< Array storage. */
   int rank;                     /**< Array rank. */
   int64_t shape[KILN_MAX_RANK]; /**< Array extents, C order. */

@@ -121,6 +121,27 @@ kiln_status_t kiln_compile_for_arguments(
     const char *filename, const kiln_compile_options_t *options,
     const kiln_arg_t *args, size_t nargs, kiln_binary_t *out);
 
+/** An intermediate stage of a compile (kernel.inspect, kilnc --emit). */
+typedef enum kiln_compile_stage_t {
+  /** The kiln dialect after specialization and kernel selection. */
+  KILN_COMPILE_STAGE_KILN = 0,
+  /** The optimised LLVM IR of the target (kilnc --target llvm). */
+  KILN_COMPILE_STAGE_LLVM_IR = 1
+} kiln_compile_stage_t;
+
+/** Compiles as kiln_compile_for_arguments (same inputs, same errors) up to
+ *  `stage` and returns its text in `*out_text`, NUL-terminated, to free
+ *  with kiln_text_release. Never cached: each call compiles. An unknown
+ *  stage is KILN_STATUS_INVALID_ARGUMENT. */
+kiln_status_t
+kiln_compile_stage_for_arguments(kiln_compiler_t compiler, kiln_device_t device,
+                                 const char *source, const char *filename,
+                                 const kiln_compile_options_t *options,
+                                 const kiln_arg_t *args, size_t nargs,
+                                 kiln_compile_stage_t stage, char **out_text);
+/** Frees a text returned by kiln_compile_stage_for_arguments (NULL: no-op). */
+void kiln_text_release(char *text);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -7,12 +7,13 @@
 // precompiled kernels reads it with the runtime alone (no compiler).
 //
 // Layout (all integers little-endian; str = u32 length + bytes):
-//   "KILNBIN\0"  u32 version (5)  u32 flags (0)  u64 body length
+//   "KILNBIN\0"  u32 version (6)  u32 flags (0)  u64 body length
 //   body:
 //     u8 format (0 PTX, 1 SPIR-V)  str arch  u64 n + n bytes device code
 //     u32 kernel count, per kernel:
 //       str name  u8 indexKind  u32 param count,
 //         per param: str name  u8 kind  u8 dtype  u32 rank
+//           u8 access (0 read-only, 1 written)
 //       u64 staticLocalMemBytes  u64 privateMemBytes  u8 debug
 //       u8 takesLaunchRank
 //       u32 launchRank (0: any)
@@ -45,8 +46,10 @@ const char *kilnVersion();
 /// Version of the format written by this runtime; the only one it reads.
 /// 2 added argumentBlockEntry, 3 takesLaunchRank, 4 privateMemBytes, 5
 /// launchRank and range dimension N-1 on the fastest hardware axis (older
-/// binaries index the other way round and are refused).
-inline constexpr uint32_t kKernelBinaryFileVersion = 5;
+/// binaries index the other way round and are refused), 6 each parameter's
+/// access (older binaries would read as all written; refused so that
+/// caches recompile and record it).
+inline constexpr uint32_t kKernelBinaryFileVersion = 6;
 
 /// Provenance of an artifact ("kiln.version", "jit.key", "jit.signature",
 /// "jit.aligned16", ...). Ordered as written; keys need not be unique.

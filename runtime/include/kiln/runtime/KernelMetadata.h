@@ -74,12 +74,20 @@ std::optional<DType> parseDType(std::string_view name);
 
 enum class ParamKind : uint8_t { Scalar, Array, LocalAccessor };
 
+/// Whether a kernel may write the memory a parameter refers to. The
+/// compiler proves ReadOnly (no store, atomic or call that may write it);
+/// everything else is Write, the default of metadata it did not produce.
+/// Scalars are ReadOnly. A caller copying arrays to the device copies back
+/// only the Write ones.
+enum class ParamAccess : uint8_t { ReadOnly, Write };
+
 /// One user-visible kernel parameter (the index parameter excluded).
 struct KernelParam {
   std::string name;
   ParamKind kind = ParamKind::Scalar;
   DType dtype = DType::Float32;
   unsigned rank = 0; ///< 0 for scalars, 1..3 for arrays and accessors.
+  ParamAccess access = ParamAccess::Write;
 };
 
 /// Which index object the kernel's first parameter receives.

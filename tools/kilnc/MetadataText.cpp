@@ -1,0 +1,54 @@
+//===- MetadataText.cpp - kilnc --emit=metadata ---------------------------===//
+#include "MetadataText.h"
+
+using namespace kiln;
+
+namespace {
+const char *kindName(ParamKind kind) {
+  switch (kind) {
+  case ParamKind::Scalar:
+    return "scalar";
+  case ParamKind::Array:
+    return "array";
+  case ParamKind::LocalAccessor:
+    return "local_accessor";
+  }
+  return "?";
+}
+
+void printParam(const KernelParam &param, llvm::raw_ostream &os) {
+  os << "  param " << param.name << ": " << kindName(param.kind) << " "
+     << dtypeName(param.dtype);
+  if (param.kind != ParamKind::Scalar)
+    os << "[" << param.rank << "]";
+  os << ", "
+     << (param.access == ParamAccess::ReadOnly ? "read-only" : "written")
+     << "\n";
+}
+} // namespace
+
+void kiln::printKernelMetadata(const KernelBinary &binary,
+                               llvm::raw_ostream &os) {
+  for (const KernelMetadata &kernel : binary.kernels) {
+    os << "kernel " << kernel.name << ": index "
+       << (kernel.indexKind == IndexKind::NdItem ? "NdItem" : "Item")
+       << ", launch rank ";
+    if (kernel.launchRank == 0)
+      os << "any";
+    else
+      os << kernel.launchRank;
+    os << ", local " << kernel.staticLocalMemBytes << " B, private "
+       << kernel.privateMemBytes << " B";
+    if (kernel.debug)
+      os << ", debug";
+    os << "\n";
+    for (const KernelParam &param : kernel.params)
+      printParam(param, os);
+    if (!kernel.requiredFeatures.empty()) {
+      os << "  features:";
+      for (const std::string &feature : kernel.requiredFeatures)
+        os << " " << feature;
+      os << "\n";
+    }
+  }
+}
