@@ -25,6 +25,7 @@ from ._launch import call_kernel, call_kernel_async
 from ._events import Event, EventStatus
 from ._errors import CompileError, KernelError
 from ._devices import Device, devices
+from ._array import DeviceArray, asarray, empty, from_dlpack, zeros
 from . import kernel_api
 
 __version__ = "0.1.0"
@@ -42,6 +43,8 @@ __all__ = [
     "kernel", "device_func", "call_kernel", "call_kernel_async",
     "Range", "NdRange", "Event", "EventStatus", "KernelError", "CompileError",
     "Device", "devices",
+    # device arrays
+    "DeviceArray", "asarray", "empty", "zeros", "from_dlpack",
     # index space
     "Item", "NdItem", "Group", "SubGroup",
     # memory and annotations

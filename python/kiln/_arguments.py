@@ -8,6 +8,7 @@ import inspect
 
 from . import _dtypes
 from ._annotations import ArrayType, ConstantType, LocalAccessor
+from ._array import DeviceArray
 from ._index import Item, NdItem
 from ._ranges import NdRange, Range
 
@@ -60,8 +61,9 @@ def _where(kernel, param):
 def _check_array(kernel, param, value, expected):
     np = _dtypes.np()
     where = _where(kernel, param)
-    if not isinstance(value, np.ndarray):
+    if not isinstance(value, (np.ndarray, DeviceArray)):
         want = f"a NumPy array of {expected.dtype.name}" if expected else "a NumPy array"
+        want += " or a kiln.DeviceArray"
         raise TypeError(f"{where} expects {want}, got {type(value).__name__}")
     dtype = _dtypes.of_value(value)
     if dtype is None:
@@ -75,7 +77,7 @@ def _check_array(kernel, param, value, expected):
                          f"dimension(s), got {value.ndim}")
     if not 1 <= value.ndim <= 3:
         raise ValueError(f"{where}: arrays have 1 to 3 dimensions, got {value.ndim}")
-    if not value.flags.c_contiguous:
+    if type(value) is not DeviceArray and not value.flags.c_contiguous:
         raise ValueError(f"{where}: the array must be C-contiguous "
                          "(numpy.ascontiguousarray)")
     return value

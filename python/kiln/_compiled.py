@@ -21,7 +21,9 @@ import struct
 
 from . import (_arguments, _capi, _devices, _dtypes, _fastlaunch, _host_tasks,
                _source)
+from . import _array
 from ._annotations import ConstantType, LocalAccessor
+from ._array import DeviceArray
 from ._errors import CompileError, KernelError
 from ._host_tasks import CompiledEvent, Launch
 from ._ranges import NdRange
@@ -89,6 +91,17 @@ def _array_packer(dtype, ndim):
     return pack
 
 
+def _device_array_packer(dtype, ndim):
+    code = _capi.DTYPES[dtype.name]
+
+    def pack(value, arg, launch):  # its own buffer: no copy
+        arg.kind, arg.dtype, arg.rank = _capi.ARG_ARRAY, code, ndim
+        arg.buffer = value._buffer
+        for d, extent in enumerate(value.shape):
+            arg.shape[d] = extent
+    return pack
+
+
 def _local_packer(dtype, ndim):
     code = _capi.DTYPES[dtype.name]
 
@@ -121,6 +134,8 @@ def _packer(kernel, name, bound):
     if declared is not None and declared.name == "bfloat16":
         return _scalar_packer(name, declared)
     dtype = _dtypes.of_value(bound)
+    if isinstance(bound, DeviceArray):
+        return _device_array_packer(dtype, bound.ndim)
     if isinstance(bound, _np.ndarray):
         return _array_packer(dtype, bound.ndim)
     return _scalar_packer(name, dtype)
@@ -177,6 +192,8 @@ def _key(device, index_space, args, constants):
             parts.append((a.dtype, a.ndim, a.flags.c_contiguous))
         elif t is LocalAccessor:
             parts.append((t, a.dtype, len(a.shape)))
+        elif t is DeviceArray:  # alignment and aliasing are specialized
+            parts.append((t, a.dtype, a.ndim, a.aligned, _array.alias_of(args, i)))
         elif i in constants:
             parts.append((t, a))
         else:
@@ -225,7 +242,7 @@ def _type_name(value):
     if isinstance(value, LocalAccessor):
         return f"LocalAccessor[{value.dtype.name}, {value.ndim}]"
     dtype = _dtypes.of_value(value).name
-    if isinstance(value, _np.ndarray):
+    if isinstance(value, (_np.ndarray, DeviceArray)):
         return f"Array[{dtype}, {value.ndim}]"
     return dtype
 
@@ -308,6 +325,8 @@ def _fast_plan(spec):
 def launch(kernel, index_space, dependent_events, args, device):
     """Submits a compiled launch; returns its _Launch."""
     _init()
+    if not _plain_types().issuperset(map(type, args)):  # compute follows data
+        args, device = _array.place(kernel, args, device, None)
     device = _devices.resolve(device)
     table = kernel.__dict__.get("_dispatch")
     if table is None:

@@ -102,6 +102,9 @@ TEST_F(CpuWrap, ReleasingTheBufferLeavesTheMemory) {
   size_t size = 0;
   ASSERT_KILN_OK(kiln_buffer_size(buffer, &size));
   EXPECT_EQ(size, kBytes);
+  uint64_t address = 0; // Kernels use the host memory itself.
+  ASSERT_KILN_OK(kiln_buffer_device_address(buffer, &address));
+  EXPECT_EQ(address, addressOf(host.get()));
   kiln_buffer_release(buffer);
   host.get()[0] = 4; // Still the caller's, writable (ASan checks it).
   EXPECT_EQ(host.get()[kCount - 1], 3.0f + (kCount - 1));

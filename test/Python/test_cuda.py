@@ -80,3 +80,103 @@ def test_inspect_ptx_is_what_runs():
     kiln.call_kernel(saxpy, kiln.Range(4), 1.0, x, y, **CUDA)
     texts = saxpy.inspect("ptx")
     assert any(".entry saxpy" in t for t in texts.values())
+
+
+# --- Device arrays, DLPack and __cuda_array_interface__ (issue 13 item 3) --
+
+@kiln.kernel
+def scale(item: Item, a: Array[float32], factor: float32):
+    i = item.get_id(0)
+    a[i] = a[i] * factor
+
+
+def test_device_arrays_on_cuda():
+    d = kiln.asarray(np.arange(1000, dtype=np.float32), device="cuda:0")
+    assert d.device is kiln.Device("cuda:0") and d.data_ptr % 16 == 0
+    kiln.call_kernel(scale, kiln.Range(1000), d, 3.0)  # follows the data
+    assert (d.to_numpy() == 3 * np.arange(1000)).all()
+    z = kiln.zeros((4, 8), np.float32, device="cuda:0")
+    assert (z.to_numpy() == 0).all()
+    interface = z.__cuda_array_interface__
+    assert interface["data"][0] == z.data_ptr and interface["shape"] == (4, 8)
+    assert z.__dlpack_device__() == (2, 0)
+    with pytest.raises(TypeError, match="to_numpy"):
+        np.asarray(z)
+
+
+def test_torch_tensors_pass_without_a_copy():
+    torch = pytest.importorskip("torch")
+    t = torch.arange(4096, dtype=torch.float32, device="cuda:0")
+    before = t.clone()
+    d = kiln.asarray(t)
+    assert d.data_ptr == t.data_ptr()  # the pointer Kiln launches with
+    kiln.call_kernel(scale, kiln.Range(4096), t, 2.0)  # the tensor itself
+    assert torch.equal(t, 2 * before)  # written in place: no copy back
+    kiln.call_kernel(scale, kiln.Range(4096), d, 0.5)
+    assert torch.equal(t, before)
+
+
+def test_torch_dlpack_both_ways():
+    torch = pytest.importorskip("torch")
+    t = torch.ones(256, dtype=torch.float32, device="cuda:0")
+    d = kiln.from_dlpack(t)
+    assert d.data_ptr == t.data_ptr() and d.shape == (256,)
+    back = torch.from_dlpack(d)
+    assert back.data_ptr() == d.data_ptr and back.device == t.device
+    kiln.call_kernel(scale, kiln.Range(256), d, 5.0)
+    assert (back == 5).all() and (t == 5).all()
+    with pytest.raises(ValueError, match="C-contiguous"):
+        kiln.asarray(torch.ones(8, 8, device="cuda:0").t())
+
+
+def test_torch_ordering_with_kiln_stream():
+    torch = pytest.importorskip("torch")
+    # Work queued on torch's stream before the launch is seen by the kernel:
+    # kiln passes its stream to __dlpack__ and torch orders it after its own.
+    t = torch.zeros(1 << 22, dtype=torch.float32, device="cuda:0")
+    t += 1
+    kiln.call_kernel(scale, kiln.Range(1 << 22), t, 4.0)
+    assert (t == 4).all()
+
+
+def test_cupy_arrays_pass_without_a_copy():
+    cupy = pytest.importorskip("cupy")
+    c = cupy.arange(2048, dtype=cupy.float32)
+    pointer = c.__cuda_array_interface__["data"][0]
+    d = kiln.asarray(c)
+    assert d.data_ptr == pointer
+    kiln.call_kernel(scale, kiln.Range(2048), c, 2.0)
+    assert (cupy.asnumpy(c) == 2 * np.arange(2048)).all()
+    back = cupy.from_dlpack(d)
+    assert back.data.ptr == pointer
+    via_interface = cupy.asarray(kiln.zeros(16, np.float32, device="cuda:0"))
+    assert int(via_interface.sum()) == 0
+
+
+def test_cuda_and_cpu_arrays_are_an_error_naming_the_parameters():
+    torch = pytest.importorskip("torch")
+    x = torch.ones(8, device="cuda:0")
+    y = kiln.zeros(8, np.float32, device="cpu")
+    with pytest.raises(ValueError, match=r"parameters 'x' \(cuda:0\) and 'y' "
+                                         r"\(opencl:\d\) are arrays on "
+                                         "different devices"):
+        kiln.call_kernel(saxpy, kiln.Range(8), 1.0, x, y)
+
+
+def test_dpex_style_program_on_torch_tensors():
+    """A numba-dpex program, its dpnp arrays replaced by torch tensors:
+    the device comes from the tensors."""
+    torch = pytest.importorskip("torch")
+    import kiln as dpex
+    from kiln import kernel_api as kapi
+
+    @dpex.kernel
+    def vector_add(item: kapi.Item, a, b, c):
+        i = item.get_id(0)
+        c[i] = a[i] + b[i]
+
+    a = torch.rand(10000, device="cuda:0")
+    b = torch.rand(10000, device="cuda:0")
+    c = torch.empty_like(a)
+    dpex.call_kernel(vector_add, kapi.Range(10000), a, b, c)
+    assert torch.allclose(c, a + b)

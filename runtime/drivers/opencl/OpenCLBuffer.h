@@ -28,15 +28,26 @@ public:
   OpenCLBuffer(std::shared_ptr<const Device> device, cl_mem mem, size_t size,
                void *host)
       : OpenCLBuffer(std::move(device), mem, size) {
-    markWrapped(static_cast<uint64_t>(reinterpret_cast<uintptr_t>(host)));
+    host_ = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(host));
+    markWrapped(host_);
   }
   ~OpenCLBuffer() override { clReleaseMemObject(mem_); }
 
   cl_mem handle() const { return mem_; }
 
+protected:
+  /// Wrapped host memory of a CPU device: kernels use the host pointer
+  /// itself (CL_MEM_USE_HOST_PTR), so it is the address they see.
+  StatusOr<uint64_t> nativeDeviceAddress() const override {
+    if (isWrapped())
+      return host_;
+    return Buffer::nativeDeviceAddress();
+  }
+
 private:
   std::shared_ptr<const Device> owner_;
   cl_mem mem_;
+  uint64_t host_ = 0;
 };
 
 } // namespace kiln
