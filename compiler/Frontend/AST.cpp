@@ -169,6 +169,14 @@ static const char *builtinName(Builtin b) {
     return "abs";
   case Builtin::Math:
     return "math";
+  case Builtin::ComplexMake:
+    return "complex";
+  case Builtin::ComplexReal:
+    return "real";
+  case Builtin::ComplexImag:
+    return "imag";
+  case Builtin::ComplexConj:
+    return "conjugate";
   case Builtin::Select:
     return "select";
   case Builtin::LocalArray:

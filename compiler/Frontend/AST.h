@@ -380,6 +380,12 @@ enum class Builtin {
   Abs,
   Math,
   Select,
+  // Complex numbers: args[0] the complex value (ComplexMake: the real and
+  // imaginary parts, already of the result's part type).
+  ComplexMake,
+  ComplexReal,
+  ComplexImag,
+  ComplexConj,
   // Memory: local_array / private_array (shape in `shape`, the result type
   // is the array type); barriers and fences.
   LocalArray,

@@ -222,7 +222,7 @@ FoldResult kiln::foldCompare(CmpOp op, const ConstantValue &a,
 bool kiln::fitsIn(IntValue v, Type t) {
   if (t.isBool())
     return v == 0 || v == 1;
-  if (t.isFloat())
+  if (t.isFloat() || t.isComplex())
     return true;
   unsigned bits = t.bitWidth();
   if (t.isSignedInteger())
@@ -242,6 +242,9 @@ static IntValue wrap(IntValue v, unsigned bits, bool isSigned) {
 }
 
 FoldResult kiln::castConstant(const ConstantValue &v, Type t) {
+  if (t.isComplex())
+    return fail("a constant cannot be converted to '" + t.str() +
+                "': complex values are built at run time");
   if (t.isBool())
     return ok(ConstantValue::ofBool(v.truthy()));
   if (t.isFloat()) {

@@ -240,6 +240,12 @@ void Sema::checkConstants(Module &m) {
         ignoredNames.insert(c.name);
         continue;
       }
+      if (Type::scalar(*k).isComplex()) {
+        // Constants are folded to int/float/bool literals.
+        error(c.annotation->loc, "a module constant cannot be complex ('" +
+                                     Type::scalar(*k).str() + "')");
+        continue;
+      }
       if (!convertImplicitly(c.value, Type::scalar(*k), "constant definition"))
         continue;
       // A typed constant folds its conversion.

@@ -186,6 +186,18 @@ private:
                      llvm::ArrayRef<const char *> names, size_t required,
                      std::vector<ast::ExprPtr *> &out);
 
+  // Complex numbers (SemaComplex.cpp).
+  /// Reports "WHAT is not defined for complex numbers" at a complex `e`.
+  bool rejectComplex(const ast::Expr &e, llvm::StringRef what);
+  /// `complex64(x)`, `np.complex128(re, im)`, `complex(re, im)`.
+  void checkComplexCast(ast::ExprPtr &e, DType to);
+  /// `z.real` / `z.imag` of a checked `value`; false if `attr` is neither.
+  bool checkComplexAttribute(ast::ExprPtr &e, ast::ExprPtr &value,
+                             const std::string &attr);
+  /// `z.conjugate()` / `np.conj(z)`, and np.real / np.imag of `arg`.
+  void checkComplexPart(ast::ExprPtr &e, ast::ExprPtr &arg, ast::Builtin op,
+                        llvm::StringRef what);
+
   // Builtins (SemaBuiltins.cpp).
   /// Returns false if `name` is not a builtin (nothing reported).
   bool checkBuiltinCall(ast::ExprPtr &e, llvm::StringRef name,

@@ -133,9 +133,12 @@ void Sema::checkAttribute(ExprPtr &e) {
     }
   }
   checkExpr(a->value);
-  if (a->value->type.isValid())
-    error(a->attrLoc, "a value of type '" + a->value->type.str() +
-                          "' has no attribute '" + a->attr + "'");
+  if (!a->value->type.isValid())
+    return;
+  if (a->value->type.isComplex() && checkComplexAttribute(e, a->value, a->attr))
+    return;
+  error(a->attrLoc, "a value of type '" + a->value->type.str() +
+                        "' has no attribute '" + a->attr + "'");
 }
 
 std::optional<int64_t> Sema::enumMemberValue(const AttributeExpr &a) const {

@@ -93,7 +93,8 @@ void Sema::checkMinMax(ExprPtr &e, Builtin op) {
   for (auto &a : call->args) {
     checkExpr(a);
     if (!a->type.isValid() ||
-        !requireScalar(*a, std::string("'") + name + "'")) {
+        !requireScalar(*a, std::string("'") + name + "'") ||
+        rejectComplex(*a, std::string("'") + name + "'")) {
       ok = false;
       continue;
     }
@@ -155,7 +156,8 @@ void Sema::checkAbs(ExprPtr &e) {
   if (a->type.isBFloat16())
     convertTo(a, Type::float32());
   auto b = std::make_unique<BuiltinExpr>(call->loc, Builtin::Abs);
-  b->type = a->type;
+  // The modulus of a complex number is real.
+  b->type = a->type.isComplex() ? complexPart(a->type) : a->type;
   b->args.push_back(std::move(a));
   e = std::move(b);
 }
@@ -259,7 +261,8 @@ bool Sema::checkMathCall(ExprPtr &e, llvm::StringRef name) {
   bool ok = true, allFoldable = true;
   for (auto &a : call->args) {
     checkExpr(a);
-    if (!a->type.isValid() || !requireScalar(*a, "'" + what + "'")) {
+    if (!a->type.isValid() || !requireScalar(*a, "'" + what + "'") ||
+        rejectComplex(*a, "'" + what + "'")) {
       ok = false;
       continue;
     }
@@ -520,6 +523,11 @@ void Sema::checkPrint(ExprPtr &e) {
       ok = false;
       continue;
     }
+    // C printf has no complex conversion: print z.real and z.imag.
+    if (rejectComplex(*a, "print()")) {
+      ok = false;
+      continue;
+    }
     // Constants are printed into the format.
     if (std::optional<ConstantValue> v = literalValue(*a)) {
       switch (v->kind) {
@@ -579,6 +587,8 @@ bool Sema::checkCollectiveValue(ExprPtr &v, llvm::StringRef name) {
           "'" + name + "' needs a scalar value, not '" + v->type.str() + "'");
     return false;
   }
+  if (rejectComplex(*v, "'" + name.str() + "'"))
+    return false;
   if (v->type.isBool()) {
     error(v->loc, "'" + name +
                       "' does not accept bool values; convert to an "

@@ -81,6 +81,14 @@ void Sema::checkCall(ExprPtr &e) {
         return;
       return checkObjectMethod(e, a->value, a->attr, a->attrLoc);
     }
+    // `z.conjugate()` of a value (`np.conj(z)` is a module call).
+    bool isConj = a->attr == "conjugate" || a->attr == "conj";
+    if (isConj && moduleOf(*a->value) == KnownModule::None) {
+      if (!checkArity(*call, a->attr, 0))
+        return;
+      checkExpr(a->value);
+      return checkComplexPart(e, a->value, Builtin::ComplexConj, a->attr);
+    }
     // `a.dtype.type(x)` converts to the element type of `a`.
     if (a->attr == "type")
       if (auto k = scalarTypeName(*a->value))
@@ -163,6 +171,16 @@ void Sema::checkModuleCall(ExprPtr &e, KnownModule mod,
       return checkCast(e, *k);
     if (member == "abs" || member == "absolute")
       return checkAbs(e);
+    if (member == "real" || member == "imag" || member == "conj" ||
+        member == "conjugate") {
+      if (!checkArity(*call, member, 1))
+        return;
+      checkExpr(call->args[0]);
+      Builtin op = member == "real"   ? Builtin::ComplexReal
+                   : member == "imag" ? Builtin::ComplexImag
+                                      : Builtin::ComplexConj;
+      return checkComplexPart(e, call->args[0], op, spelled);
+    }
     // fma, rsqrt and erf are not NumPy's; NumPy's pow (power) and fmod
     // keep integer operands integers, which Kiln's math functions do not.
     if (member != "fma" && member != "rsqrt" && member != "erf" &&
@@ -357,6 +375,8 @@ void Sema::diagnoseUnknownCallee(const Expr &callee) {
 void Sema::checkCast(ExprPtr &e, DType to) {
   auto *call = llvm::cast<CallExpr>(e.get());
   Type t = Type::scalar(to);
+  if (t.isComplex())
+    return checkComplexCast(e, to);
   if (!call->keywords.empty()) {
     error(call->keywords.front().loc,
           "'" + t.str() + "' conversion takes no keyword arguments");
@@ -376,6 +396,12 @@ void Sema::checkCast(ExprPtr &e, DType to) {
   if (!arg->type.isScalar()) {
     error(arg->loc, "cannot convert a value of type '" + arg->type.str() +
                         "' to '" + t.str() + "'");
+    return;
+  }
+  if (arg->type.isComplex()) {
+    // NumPy drops the imaginary part with a warning; Numba refuses.
+    error(arg->loc, "cannot convert '" + arg->type.str() + "' to '" + t.str() +
+                        "'; take its '.real', '.imag' or 'abs(...)'");
     return;
   }
   if (isFoldable(*arg)) {

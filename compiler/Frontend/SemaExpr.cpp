@@ -53,6 +53,8 @@ void Sema::warnFloatLiteralWithInt64(const Expr &weak, Type other) {
 
 Type Sema::weakJoin(const Expr &weak, Type other) {
   bool isInt = llvm::isa<IntLiteral>(weak);
+  if (other.isComplex())
+    return isInt ? other : promote(defaultFloatType(typing()), other, typing());
   if (!isInt && typing() == TypingRules::Numba)
     return Type::float64(); // Numba types a float literal float64.
   if (other.isBool())
@@ -79,6 +81,14 @@ Type Sema::commonType(const Expr &a, const Expr &b) {
 }
 
 bool Sema::coerceWeak(ExprPtr &e, Type t) {
+  if (t.isComplex()) {
+    // A number literal is the real part; the imaginary part is zero.
+    if (!coerceWeak(e, complexPart(t)))
+      return false;
+    SourceLoc loc = e->loc;
+    e = std::make_unique<CastExpr>(loc, std::move(e), t, /*isImplicit=*/true);
+    return true;
+  }
   if (auto *i = llvm::dyn_cast<IntLiteral>(e.get())) {
     if (t.isFloat()) {
       e = makeLiteral(e->loc,
@@ -117,8 +127,9 @@ void Sema::convertTo(ExprPtr &e, Type t) {
   }
   if (e->type == t)
     return;
-  // A typed constant is converted now (same semantics as at run time).
-  if (std::optional<ConstantValue> v = literalValue(*e)) {
+  // A typed constant is converted now (same semantics as at run time); a
+  // complex constant is built at run time (canonicalization folds it).
+  if (std::optional<ConstantValue> v = literalValue(*e); v && !t.isComplex()) {
     FoldResult r = castConstant(*v, t);
     if (r.value) {
       e = makeLiteral(e->loc, *r.value, false, t);
@@ -164,6 +175,10 @@ void Sema::convertToBool(ExprPtr &e) {
   if (!e->type.isScalar()) {
     error(e->loc, "a value of type '" + e->type.str() +
                       "' cannot be used as a condition");
+    e->type = Type::invalid();
+    return;
+  }
+  if (rejectComplex(*e, "truth testing (a condition, 'not', 'and', 'or')")) {
     e->type = Type::invalid();
     return;
   }
@@ -427,6 +442,8 @@ void Sema::checkUnary(ExprPtr &e) {
     u->type = Type::boolean();
     return;
   case UnaryOp::Invert:
+    if (rejectComplex(*u->operand, "operator '~'"))
+      return;
     if (u->operand->type.isFloat()) {
       error(u->loc, "operator '~' requires an integer operand, got '" +
                         u->operand->type.str() + "'");
@@ -483,6 +500,12 @@ void Sema::checkBinary(ExprPtr &e) {
   if (isBitwise(b->op) && b->lhs->type.isBool() && b->rhs->type.isBool() &&
       !isWeak(*b->lhs) && !isWeak(*b->rhs))
     t = Type::boolean();
+  if (t.isComplex() && b->op != BinOp::Add && b->op != BinOp::Sub &&
+      b->op != BinOp::Mul && b->op != BinOp::Div) {
+    error(b->opLoc,
+          what + " is not defined for complex numbers ('" + t.str() + "')");
+    return;
+  }
   if ((isBitwise(b->op) || b->op == BinOp::Shl || b->op == BinOp::Shr) &&
       t.isFloat()) {
     error(b->opLoc,
@@ -510,6 +533,9 @@ void Sema::checkBinary(ExprPtr &e) {
 
 void Sema::checkPow(ExprPtr &e) {
   auto *b = llvm::cast<BinaryExpr>(e.get());
+  if (rejectComplex(*b->lhs, "operator '**'") ||
+      rejectComplex(*b->rhs, "operator '**'"))
+    return;
   if (auto *exp = llvm::dyn_cast<IntLiteral>(b->rhs.get());
       exp && exp->weak && !isWeak(*b->lhs)) {
     if (exp->value < 0 && !b->lhs->type.isFloat()) {
@@ -587,10 +613,17 @@ void Sema::checkCompare(ExprPtr &e) {
                             " does not fit in '" + t.str() + "'");
         return;
       }
-      if (llvm::isa<FloatLiteral>(x) && isWeak(*x) && !t.isFloat()) {
+      if (llvm::isa<FloatLiteral>(x) && isWeak(*x) && !t.isFloat() &&
+          !t.isComplex()) {
         error(x->loc, "cannot compare a float literal as '" + t.str() + "'");
         return;
       }
+    }
+    if (t.isComplex() && c->ops[i] != CmpOp::Eq && c->ops[i] != CmpOp::Ne) {
+      error(c->opLocs[i], std::string("operator '") + spelling(c->ops[i]) +
+                              "' is not defined for complex numbers ('" +
+                              t.str() + "'): they are not ordered");
+      return;
     }
     c->pairTypes.push_back(t);
   }

@@ -143,6 +143,10 @@ bool Sema::isDiscardedPureValue(const Expr &e) {
   case Builtin::Abs:
   case Builtin::Math:
   case Builtin::Select:
+  case Builtin::ComplexMake:
+  case Builtin::ComplexReal:
+  case Builtin::ComplexImag:
+  case Builtin::ComplexConj:
     return true;
   default:
     return false;
@@ -289,6 +293,10 @@ static bool isStoreConvertible(Type from, Type to) {
   if (isImplicitlyConvertible(from, to))
     return true;
   if (from.isInteger() && to.isInteger())
+    return true;
+  // NumPy's same-kind stores: any number into a complex array, a complex
+  // into a narrower complex one (rounding each part).
+  if (to.isComplex())
     return true;
   // float16 and bfloat16 do not represent each other (as for implicit
   // conversions): only a wider float narrows to either.

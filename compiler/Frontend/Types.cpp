@@ -17,7 +17,9 @@ bool Type::isSignedInteger() const {
 bool Type::isUnsignedInteger() const {
   return isScalar() && sk >= DType::UInt8 && sk <= DType::UInt64;
 }
-bool Type::isFloat() const { return isScalar() && sk >= DType::Float16; }
+bool Type::isFloat() const {
+  return isScalar() && sk >= DType::Float16 && sk <= DType::BFloat16;
+}
 
 unsigned Type::bitWidth() const {
   switch (sk) {
@@ -34,10 +36,12 @@ unsigned Type::bitWidth() const {
   case DType::Int32:
   case DType::UInt32:
   case DType::Float32:
+  case DType::Complex64:
     return 32;
   case DType::Int64:
   case DType::UInt64:
   case DType::Float64:
+  case DType::Complex128:
     return 64;
   }
   llvm_unreachable("the switch on sk covers every value");
@@ -94,6 +98,9 @@ std::optional<DType> kiln::lookupScalarTypeName(llvm::StringRef name) {
       .Case("double", DType::Float64)
       .Case("float", DType::Float64)
       .Case("bf16", DType::BFloat16)
+      .Case("complex", DType::Complex128) // Python's complex is a double pair.
+      .Case("c64", DType::Complex64)
+      .Case("c128", DType::Complex128)
       .Default(std::nullopt);
 }
 
@@ -119,7 +126,26 @@ static Type floatHolding(unsigned bits) {
                       : Type::float64();
 }
 
+Type kiln::complexOf(Type part) {
+  return Type::scalar(part.bitWidth() == 64 ? DType::Complex128
+                                            : DType::Complex64);
+}
+
+Type kiln::complexPart(Type complex) {
+  return complex.dtype() == DType::Complex128 ? Type::float64()
+                                              : Type::float32();
+}
+
 Type kiln::promote(Type a, Type b, TypingRules rules) {
+  // A complex operand: the parts take the float the other operand would
+  // give with them (NumPy: complex64 with float64 is complex128; Kiln's
+  // typing keeps an integer with complex64 complex64, Numba's makes int32
+  // and int64 complex128).
+  if (a.isComplex() || b.isComplex()) {
+    Type pa = a.isComplex() ? complexPart(a) : a;
+    Type pb = b.isComplex() ? complexPart(b) : b;
+    return complexOf(promote(pa, pb, rules));
+  }
   if (a.isBool() && b.isBool())
     return Type::int64();
   if (a.isBool())
@@ -156,6 +182,8 @@ Type kiln::promote(Type a, Type b, TypingRules rules) {
 }
 
 Type kiln::trueDivisionType(Type a, Type b, TypingRules rules) {
+  if (a.isComplex() || b.isComplex())
+    return promote(a, b, rules);
   if (rules == TypingRules::Numba)
     return a.isFloat() || b.isFloat() ? promote(a, b, rules) : Type::float64();
   auto wide = [](Type t) {
@@ -173,6 +201,12 @@ bool kiln::isImplicitlyConvertible(Type from, Type to) {
     return true;
   if (!from.isScalar() || !to.isScalar())
     return false;
+  // Nothing converts implicitly out of a complex number (take .real, .imag
+  // or abs()); a number converts into a complex type whose parts hold it.
+  if (from.isComplex())
+    return to.isComplex() && from.bitWidth() <= to.bitWidth();
+  if (to.isComplex())
+    return isImplicitlyConvertible(from, complexPart(to));
   if (from.isBool())
     return to.isInteger() || to.isFloat();
   if (from.isInteger() && to.isInteger())

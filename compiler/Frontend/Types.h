@@ -96,7 +96,12 @@ public:
   bool isUnsignedInteger() const;
   bool isFloat() const;
   bool isBFloat16() const { return isScalar() && sk == DType::BFloat16; }
-  /// Bit width of a scalar (1 for bool).
+  /// complex64 or complex128 (not a float: isFloat() is false).
+  bool isComplex() const {
+    return isScalar() && (sk == DType::Complex64 || sk == DType::Complex128);
+  }
+  /// Bit width of a scalar (1 for bool; a complex type's is its float
+  /// part's, 32 or 64).
   unsigned bitWidth() const;
 
   /// The spec's spelling: `float32`, `Array[int32, 2]`,
@@ -130,6 +135,12 @@ std::optional<DType> lookupScalarTypeName(llvm::StringRef name);
 
 /// The integer type of width `bits` and the given signedness.
 DType integerKind(unsigned bits, bool isSigned);
+
+/// The complex type whose parts are the float type `part` (float32 or
+/// narrower: complex64; float64: complex128).
+Type complexOf(Type part);
+/// The float type of a complex type's parts.
+Type complexPart(Type complex);
 
 /// The typing rules of a function (spec section 6, Numba typing option):
 /// Kiln's float32-first rules, or Numba's, under which float literals are

@@ -18,6 +18,7 @@
 #include "dialects/Kiln/IR/KilnTypes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -33,7 +34,7 @@ mlir::OwningOpRef<mlir::ModuleOp> kiln::mlirGen(mlir::MLIRContext &context,
                                                 llvm::StringRef filename) {
   context.loadDialect<kiln::ir::KilnDialect, mlir::arith::ArithDialect,
                       mlir::math::MathDialect, mlir::memref::MemRefDialect,
-                      mlir::scf::SCFDialect>();
+                      mlir::scf::SCFDialect, mlir::complex::ComplexDialect>();
   return MLIRGenImpl(context, filename).run(module);
 }
 

@@ -138,7 +138,14 @@ Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
     }
     return acc;
   }
+  case B::ComplexMake:
+  case B::ComplexReal:
+  case B::ComplexImag:
+  case B::ComplexConj:
+    return genComplexBuiltin(e);
   case B::Abs: {
+    if (e.args[0]->type.isComplex())
+      return genComplexBuiltin(e);
     Value x = genExpr(*e.args[0]);
     if (e.type.isFloat())
       return math::AbsFOp::create(builder, l, x);
@@ -152,7 +159,7 @@ Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
     Value c = genExpr(*e.args[0]);
     Value a = genExpr(*e.args[1]);
     Value b = genExpr(*e.args[2]);
-    return arith::SelectOp::create(builder, l, c, a, b);
+    return selectValue(l, c, a, b);
   }
 
   case B::LocalArray:

@@ -15,6 +15,7 @@
 #include "dialects/Kiln/IR/KilnOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -91,6 +92,13 @@ Value MLIRGenImpl::internalError(const ast::Expr &e, llvm::StringRef what) {
 
 Value MLIRGenImpl::genExprAs(const ast::Expr &e, Type t) {
   mlir::Location l = loc(e.loc);
+  if (t.isComplex() &&
+      (llvm::isa<ast::IntLiteral>(e) || llvm::isa<ast::FloatLiteral>(e) ||
+       llvm::isa<ast::BoolLiteral>(e))) {
+    // A literal compared with a complex value (Sema typed it complex).
+    Type part = complexPart(t);
+    return makeComplex(l, t, genExprAs(e, part), constFloat(l, part, 0.0));
+  }
   if (auto *i = llvm::dyn_cast<ast::IntLiteral>(&e)) {
     if (t.isFloat())
       return constFloat(l, t, static_cast<double>(i->value));
@@ -109,6 +117,8 @@ Value MLIRGenImpl::genExprAs(const ast::Expr &e, Type t) {
 Value MLIRGenImpl::genConvert(Value v, Type from, Type to, mlir::Location l) {
   if (from == to)
     return v;
+  if (to.isComplex())
+    return genComplexConvert(v, from, to, l);
   mlir::Type target = toMLIR(to);
   if (to.isBool()) {
     // Python truthiness: x != 0 (NaN is true).
@@ -153,6 +163,26 @@ Value MLIRGenImpl::genConvert(Value v, Type from, Type to, mlir::Location l) {
 Value MLIRGenImpl::genIfValue(mlir::Location l, Value cond, mlir::Type t,
                               llvm::function_ref<Value()> thenFn,
                               llvm::function_ref<Value()> elseFn) {
+  if (auto complex = mlir::dyn_cast<mlir::ComplexType>(t)) {
+    // The parts go through the branch apart: a phi of the {re, im} struct
+    // breaks llvm-spirv-15 at -O0 (the PoCL path).
+    mlir::Type part = complex.getElementType();
+    auto ifOp = scf::IfOp::create(builder, l, TypeRange{part, part}, cond,
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(builder);
+    for (auto [region, fn] : {std::pair{&ifOp.getThenRegion(), thenFn},
+                              std::pair{&ifOp.getElseRegion(), elseFn}}) {
+      builder.setInsertionPointToStart(&region->front());
+      Value v = fn();
+      scf::YieldOp::create(
+          builder, l,
+          ValueRange{mlir::complex::ReOp::create(builder, l, v),
+                     mlir::complex::ImOp::create(builder, l, v)});
+    }
+    builder.setInsertionPointAfter(ifOp);
+    return mlir::complex::CreateOp::create(builder, l, t, ifOp.getResult(0),
+                                           ifOp.getResult(1));
+  }
   auto ifOp = scf::IfOp::create(builder, l, TypeRange{t}, cond,
                                 /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(builder);
@@ -236,6 +266,8 @@ Value MLIRGenImpl::genUnary(const ast::UnaryExpr &e) {
   case ast::UnaryOp::Pos:
     return v;
   case ast::UnaryOp::Neg:
+    if (t.isComplex())
+      return mlir::complex::NegOp::create(builder, l, v);
     if (t.isFloat())
       return arith::NegFOp::create(builder, l, v);
     return arith::SubIOp::create(builder, l, constInt(l, t, 0), v);
@@ -329,6 +361,8 @@ std::pair<Value, Value> MLIRGenImpl::safeSignedDivisor(Location l, Type t,
 
 Value MLIRGenImpl::genArith(ast::BinOp op, Value a, Value b, Type t,
                             mlir::Location l) {
+  if (t.isComplex())
+    return genComplexArith(op, a, b, l);
   bool isFloat = t.isFloat();
   bool isSigned = t.isSignedInteger();
   switch (op) {
@@ -419,6 +453,12 @@ Value MLIRGenImpl::genArith(ast::BinOp op, Value a, Value b, Type t,
 
 Value MLIRGenImpl::genCmp(ast::CmpOp op, Value a, Value b, Type t,
                           mlir::Location l) {
+  if (t.isComplex()) {
+    // Sema allows only == and != on complex values.
+    if (op == ast::CmpOp::Eq)
+      return mlir::complex::EqualOp::create(builder, l, a, b);
+    return mlir::complex::NotEqualOp::create(builder, l, a, b);
+  }
   if (t.isFloat()) {
     arith::CmpFPredicate p;
     switch (op) {
@@ -521,7 +561,7 @@ Value MLIRGenImpl::genIfExp(const ast::IfExpr &e) {
   if (isSpeculatable(*e.thenValue) && isSpeculatable(*e.elseValue)) {
     Value a = genExpr(*e.thenValue);
     Value b = genExpr(*e.elseValue);
-    return arith::SelectOp::create(builder, l, cond, a, b);
+    return selectValue(l, cond, a, b);
   }
   return genIfValue(
       l, cond, toMLIR(e.type), [&] { return genExpr(*e.thenValue); },

@@ -76,6 +76,22 @@ private:
                          llvm::function_ref<mlir::Value()> elseFn);
   mlir::Value internalError(const ast::Expr &e, llvm::StringRef what);
 
+  // MLIRGenComplex.cpp
+  mlir::Value makeComplex(mlir::Location l, Type t, mlir::Value re,
+                          mlir::Value im);
+  /// The complex `t` with real part `re` and a zero imaginary part.
+  mlir::Value constComplex(mlir::Location l, Type t, double re);
+  /// A conversion whose target `to` is complex.
+  mlir::Value genComplexConvert(mlir::Value v, Type from, Type to,
+                                mlir::Location l);
+  mlir::Value genComplexArith(ast::BinOp op, mlir::Value a, mlir::Value b,
+                              mlir::Location l);
+  /// complex(re, im), .real, .imag, .conjugate() and abs of a complex.
+  mlir::Value genComplexBuiltin(const ast::BuiltinExpr &e);
+  /// `cond ? a : b`, complex values part by part.
+  mlir::Value selectValue(mlir::Location l, mlir::Value cond, mlir::Value a,
+                          mlir::Value b);
+
   // MLIRGenBuiltins.cpp
   mlir::Value genBuiltin(const ast::BuiltinExpr &e);
   mlir::Value genMath(const ast::BuiltinExpr &e);

@@ -103,7 +103,12 @@ SmallVector<Operation *> reachableFunctions(KernelOp kernel) {
 /// Bytes of an allocation of `shape` elements of `element`, saturating at
 /// UINT64_MAX (the shape comes from user constants).
 uint64_t allocationBytes(ArrayRef<int64_t> shape, Type element) {
-  uint64_t bytes = std::max(element.getIntOrFloatBitWidth() / 8, 1u);
+  unsigned parts = 1;
+  if (auto complex = dyn_cast<ComplexType>(element)) {
+    element = complex.getElementType();
+    parts = 2;
+  }
+  uint64_t bytes = parts * std::max(element.getIntOrFloatBitWidth() / 8, 1u);
   for (int64_t extent : shape) {
     uint64_t e = static_cast<uint64_t>(std::max<int64_t>(extent, 0));
     if (e != 0 && bytes > std::numeric_limits<uint64_t>::max() / e)
@@ -158,6 +163,8 @@ void scanFunction(Operation *func, const TargetInfo &target,
   auto noteType = [&](Type type) {
     if (auto array = dyn_cast<ArrayType>(type))
       type = array.getElementType();
+    if (auto complex = dyn_cast<ComplexType>(type))
+      type = complex.getElementType();
     if (type.isF16())
       features.insert("fp16");
     if (type.isF64())

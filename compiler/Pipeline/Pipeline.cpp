@@ -3,6 +3,7 @@
 #include "compiler/Conversion/Passes.h"
 #include "dialects/Kiln/Transforms/Passes.h"
 
+#include "mlir/Conversion/ComplexToStandard/ComplexToStandard.h"
 #include "mlir/Conversion/MathToFuncs/MathToFuncs.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -30,6 +31,13 @@ void kiln::buildKilnTransformPipeline(OpPassManager &pm,
 
 void kiln::buildKilnToLLVMPipeline(OpPassManager &pm,
                                    const CompileOptions &options) {
+  // Complex arithmetic becomes arith/math on the parts first, so that the
+  // math it needs (sqrt, abs) is lowered with the rest; division is
+  // Smith's ("improved"), as NumPy's. Only complex.create/re/im are left,
+  // for convert-kiln-to-llvm.
+  ConvertComplexToStandardPassOptions complexOptions;
+  complexOptions.complexRange = complex::ComplexRangeFlags::improved;
+  pm.addPass(createConvertComplexToStandardPass(complexOptions));
   if (options.optLevel > 0) {
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());

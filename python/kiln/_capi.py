@@ -34,14 +34,15 @@ LAUNCH_WAIT, LAUNCH_HOST_EVENT = 0x1, 0x2
 # kiln_dtype_t, in kiln::DType's order
 DTYPES = {name: i for i, name in enumerate(
     ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-     "uint64", "float16", "float32", "float64", "bfloat16"])}
+     "uint64", "float16", "float32", "float64", "bfloat16", "complex64",
+     "complex128"])}
 
 handle = ctypes.c_void_p
 
 
 class Arg(ctypes.Structure):
     _fields_ = [("kind", ctypes.c_int), ("dtype", ctypes.c_int),
-                ("value", ctypes.c_ubyte * 8), ("buffer", handle),
+                ("value", ctypes.c_ubyte * 16), ("buffer", handle),
                 ("rank", ctypes.c_int), ("shape", ctypes.c_int64 * MAX_RANK)]
 
 
@@ -107,13 +108,6 @@ _SIGNATURES = {
     "kiln_queue_release": (handle,),
     "kiln_buffer_create": (handle, _Z, _PH),
     "kiln_buffer_release": (handle,),
-    # Device arrays (_array.py).
-    "kiln_buffer_wrap": (handle, ctypes.c_uint64, _Z, _PH),
-    "kiln_buffer_device_address": (handle, ctypes.POINTER(ctypes.c_uint64)),
-    "kiln_buffer_read": (handle, handle, _P, _Z),
-    "kiln_buffer_write": (handle, handle, _P, _Z),
-    "kiln_buffer_fill": (handle, handle, _P, _Z, _Z, _Z, _PH, _Z, _PH),
-    "kiln_queue_native_handle": (handle, ctypes.POINTER(_P)),
     "kiln_buffer_write_async": (handle, handle, _Z, _P, _Z, _PH, _Z, _PH),
     "kiln_buffer_read_async": (handle, handle, _Z, _P, _Z, _PH, _Z, _PH),
     "kiln_binary_data": (handle, ctypes.POINTER(_P), ctypes.POINTER(_Z)),

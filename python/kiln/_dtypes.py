@@ -21,13 +21,15 @@ def np():
 
 class DType:
     """A scalar type of the kernel language: `bool`, `int8`…`uint64`,
-    `float16`…`float64`, `bfloat16` (storage only)."""
+    `float16`…`float64`, `bfloat16` (storage only), `complex64`,
+    `complex128`."""
 
     __slots__ = ("name", "kind", "bits")
 
     def __init__(self, name, kind, bits):
         self.name = name
-        self.kind = kind  # "b" bool, "i" signed, "u" unsigned, "f" float
+        self.kind = kind  # "b" bool, "i" signed, "u" unsigned, "f" float,
+        # "c" complex (bits: both parts)
         self.bits = bits
 
     def __repr__(self):
@@ -57,8 +59,16 @@ class DType:
     def __hash__(self):
         return hash(self.name)
 
-    def __call__(self, value=0):
-        """The cast `T(x)` of the kernel language, as a NumPy scalar."""
+    def __call__(self, value=0, imag=None):
+        """The cast `T(x)` of the kernel language, as a NumPy scalar;
+        `complex64(re, im)` builds a complex number from its parts."""
+        if self.kind == "c":
+            if imag is None:
+                return self.type(value)
+            part = np().float32 if self.bits == 64 else np().float64
+            return self.type(complex(part(value), part(imag)))
+        if imag is not None:
+            raise TypeError(f"{self.name}() takes one argument")
         if self.name == "bfloat16":
             return _round_to_bfloat16(value)
         numpy = np()
@@ -103,6 +113,7 @@ SCALARS = [
     DType("uint32", "u", 32), DType("uint64", "u", 64),
     DType("float16", "f", 16), DType("float32", "f", 32),
     DType("float64", "f", 64), DType("bfloat16", "f", 16),
+    DType("complex64", "c", 64), DType("complex128", "c", 128),
 ]
 _BY_NAME = {t.name: t for t in SCALARS}
 
@@ -112,7 +123,8 @@ ALIASES = {
     "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64",
     "u8": "uint8", "u16": "uint16", "u32": "uint32", "u64": "uint64",
     "half": "float16", "single": "float32", "double": "float64",
-    "bool_": "bool",
+    "bool_": "bool", "c64": "complex64", "c128": "complex128",
+    "complex": "complex128",
 }
 
 
@@ -131,6 +143,8 @@ def resolve(obj):
         return _BY_NAME["int64"]
     if obj is float:
         return _BY_NAME["float64"]
+    if obj is complex:
+        return _BY_NAME["complex128"]
     if isinstance(obj, str):
         name = ALIASES.get(obj, obj)
         return _BY_NAME.get(name)

@@ -68,7 +68,7 @@ kiln_status_t capi::nullArgument(const char *function,
 }
 
 bool capi::toDType(int dtype, DType &out) {
-  if (dtype < KILN_DTYPE_BOOL || dtype > KILN_DTYPE_BFLOAT16)
+  if (dtype < KILN_DTYPE_BOOL || dtype > KILN_DTYPE_COMPLEX128)
     return false;
   // kiln_dtype_t lists the dtypes in kiln::DType's order.
   out = static_cast<DType>(dtype);
@@ -82,7 +82,8 @@ kiln_dtype_t capi::fromDType(DType dtype) {
 static_assert(static_cast<int>(DType::Float64) == KILN_DTYPE_FLOAT64 &&
                   static_cast<int>(DType::UInt8) == KILN_DTYPE_UINT8 &&
                   static_cast<int>(DType::Float16) == KILN_DTYPE_FLOAT16 &&
-                  static_cast<int>(DType::BFloat16) == KILN_DTYPE_BFLOAT16,
+                  static_cast<int>(DType::BFloat16) == KILN_DTYPE_BFLOAT16 &&
+                  static_cast<int>(DType::Complex128) == KILN_DTYPE_COMPLEX128,
               "kiln_dtype_t must follow kiln::DType");
 
 extern "C" {

@@ -169,7 +169,7 @@ bool readKernel(Reader &r, KernelMetadata &k) {
       return false;
     if (kind > static_cast<uint8_t>(ParamKind::LocalAccessor))
       return r.fail("unknown parameter kind " + std::to_string(kind));
-    if (dtype > static_cast<uint8_t>(DType::BFloat16))
+    if (dtype > static_cast<uint8_t>(DType::Complex128))
       return r.fail("unknown dtype " + std::to_string(dtype));
     if (access > static_cast<uint8_t>(ParamAccess::Write))
       return r.fail("unknown parameter access " + std::to_string(access));

@@ -18,7 +18,7 @@ struct DTypeEntry {
   size_t size;
 };
 
-constexpr std::array<DTypeEntry, 13> kDTypes = {{
+constexpr std::array<DTypeEntry, 15> kDTypes = {{
     {DType::Bool, "bool", 1},
     {DType::Int8, "int8", 1},
     {DType::Int16, "int16", 2},
@@ -32,6 +32,8 @@ constexpr std::array<DTypeEntry, 13> kDTypes = {{
     {DType::Float32, "float32", 4},
     {DType::Float64, "float64", 8},
     {DType::BFloat16, "bfloat16", 2},
+    {DType::Complex64, "complex64", 8},
+    {DType::Complex128, "complex128", 16},
 }};
 
 const DTypeEntry &entryFor(DType t) {
@@ -44,6 +46,12 @@ const DTypeEntry &entryFor(DType t) {
 } // namespace
 
 size_t dtypeSize(DType t) { return entryFor(t).size; }
+
+size_t dtypeAlignment(DType t) {
+  if (t == DType::Complex64 || t == DType::Complex128)
+    return entryFor(t).size / 2;
+  return entryFor(t).size;
+}
 
 const char *dtypeName(DType t) { return entryFor(t).name; }
 

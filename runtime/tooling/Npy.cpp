@@ -34,11 +34,14 @@ struct DescriptorEntry {
 
 // The first entry for a dtype is the one the writer uses.
 constexpr DescriptorEntry kDescriptors[] = {
-    {"|b1", DType::Bool},    {"|i1", DType::Int8},    {"<i1", DType::Int8},
-    {"<i2", DType::Int16},   {"<i4", DType::Int32},   {"<i8", DType::Int64},
-    {"|u1", DType::UInt8},   {"<u1", DType::UInt8},   {"<u2", DType::UInt16},
-    {"<u4", DType::UInt32},  {"<u8", DType::UInt64},  {"<f2", DType::Float16},
-    {"<f4", DType::Float32}, {"<f8", DType::Float64},
+    {"|b1", DType::Bool},      {"|i1", DType::Int8},
+    {"<i1", DType::Int8},      {"<i2", DType::Int16},
+    {"<i4", DType::Int32},     {"<i8", DType::Int64},
+    {"|u1", DType::UInt8},     {"<u1", DType::UInt8},
+    {"<u2", DType::UInt16},    {"<u4", DType::UInt32},
+    {"<u8", DType::UInt64},    {"<f2", DType::Float16},
+    {"<f4", DType::Float32},   {"<f8", DType::Float64},
+    {"<c8", DType::Complex64}, {"<c16", DType::Complex128},
 };
 
 std::optional<DType> dtypeForDescriptor(const std::string &descr) {

@@ -164,10 +164,33 @@ private:
         types.push_back(
             LLVM::LLVMPointerType::get(ctx, target.getGlobalAddressSpace()));
       } else {
-        types.push_back(storageType(input));
+        types.push_back(scalarArgumentType(input));
       }
     }
     return types;
+  }
+
+  /// A scalar's entry-point argument: its storage type, but a complex
+  /// number is a vector of its two parts (OpenCL's float2 / double2, one
+  /// by-value argument of dtypeSize bytes on every back end).
+  static Type scalarArgumentType(Type input) {
+    if (auto complex = dyn_cast<ComplexType>(input))
+      return VectorType::get({2}, complex.getElementType());
+    return storageType(input);
+  }
+
+  /// The body's value of a scalar entry-point argument.
+  static Value scalarFromArgument(OpBuilder &b, Location loc, Value argument,
+                                  Type input) {
+    if (!isa<ComplexType>(input))
+      return fromStorage(b, loc, argument, input);
+    Value s = LLVM::UndefOp::create(b, loc, storageType(input));
+    for (int64_t i = 0; i < 2; ++i) {
+      Value part = LLVM::ExtractElementOp::create(b, loc, argument,
+                                                  constantI32(b, loc, i));
+      s = LLVM::InsertValueOp::create(b, loc, s, part, ArrayRef<int64_t>{i});
+    }
+    return s;
   }
 
   /// Global array pointers are element-aligned (the runtime allocates
@@ -185,9 +208,8 @@ private:
         continue;
       }
       if (array.isGlobal()) {
-        unsigned bits =
-            storageType(array.getElementType()).getIntOrFloatBitWidth();
-        unsigned align = std::max({bits / 8, 1u, promisedAlign[i + 1]});
+        unsigned align = std::max(storageAlignment(array.getElementType()),
+                                  promisedAlign[i + 1]);
         entryPoint.setArgAttr(index, LLVM::LLVMDialect::getAlignAttrName(),
                               b.getI64IntegerAttr(align));
       }
@@ -234,7 +256,7 @@ private:
       auto array = dyn_cast<ArrayType>(input);
       if (!array) {
         values.push_back(
-            fromStorage(b, loc, entry->getArgument(next++), input));
+            scalarFromArgument(b, loc, entry->getArgument(next++), input));
         continue;
       }
       Value base = arrayBase(b, loc, array, entry->getArgument(next++));

@@ -11,7 +11,23 @@ using namespace kiln::ir;
 Type kiln::storageType(Type type) {
   if (type.isInteger(1))
     return IntegerType::get(type.getContext(), 8);
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return LLVM::LLVMStructType::getLiteral(
+        type.getContext(),
+        {complex.getElementType(), complex.getElementType()});
   return type;
+}
+
+unsigned kiln::storageAlignment(Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type))
+    type = complex.getElementType();
+  return std::max(storageType(type).getIntOrFloatBitWidth() / 8, 1u);
+}
+
+unsigned kiln::storageBytes(Type type) {
+  if (isa<ComplexType>(type))
+    return 2 * storageAlignment(type);
+  return storageAlignment(type);
 }
 
 Value kiln::toStorage(OpBuilder &b, Location loc, Value v) {

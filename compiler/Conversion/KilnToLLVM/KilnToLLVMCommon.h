@@ -17,8 +17,13 @@
 
 namespace kiln {
 
-/// Booleans are bytes in memory and in the kernel ABI.
+/// Booleans are bytes in memory and in the kernel ABI; a complex number is
+/// the struct {re, im} (NumPy's interleaved layout).
 mlir::Type storageType(mlir::Type type);
+/// Bytes of one element of `type` in memory (a complex: both parts).
+unsigned storageBytes(mlir::Type type);
+/// Alignment of an element of `type` in memory (a complex: its part's).
+unsigned storageAlignment(mlir::Type type);
 mlir::Value toStorage(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v);
 mlir::Value fromStorage(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                         mlir::Type type);

@@ -12,6 +12,7 @@
 #include "dialects/Kiln/IR/KilnOps.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
@@ -73,6 +74,7 @@ struct ConvertKilnToLLVMPass
     RewritePatternSet patterns(&getContext());
     populateKilnToLLVMPatterns(converter, patterns, *info);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    populateComplexToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

@@ -20,7 +20,7 @@ using namespace kiln::ir;
 
 namespace {
 /// DType's members are numbered densely from Bool up to this one.
-constexpr DType kLastDType = DType::BFloat16;
+constexpr DType kLastDType = DType::Complex128;
 
 std::string knownDTypeNames() {
   std::string names;
@@ -74,6 +74,10 @@ Type kiln::ir::getDTypeType(MLIRContext *context, DType dtype) {
     return Float32Type::get(context);
   case DType::Float64:
     return Float64Type::get(context);
+  case DType::Complex64:
+    return ComplexType::get(Float32Type::get(context));
+  case DType::Complex128:
+    return ComplexType::get(Float64Type::get(context));
   }
   llvm_unreachable("DType value outside the enumeration");
 }
@@ -89,6 +93,12 @@ std::optional<DType> kiln::ir::getSignedDTypeOf(Type type) {
     return DType::Float32;
   if (type.isF64())
     return DType::Float64;
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    if (complex.getElementType().isF32())
+      return DType::Complex64;
+    if (complex.getElementType().isF64())
+      return DType::Complex128;
+  }
   return std::nullopt;
 }
 

@@ -119,7 +119,8 @@ def Kiln_DTypeAttr : AttrDef<Kiln_Dialect, "DType"> {
   let description = [{
     One of the kernel language's 13 scalar types, spelled as the spec and
     the runtime's `dtypeName` spell it: `bool`, `int8` ... `int64`, `uint8`
-    ... `uint64`, `float16`, `float32`, `float64`, `bfloat16`. Its C++ value
+    ... `uint64`, `float16`, `float32`, `float64`, `bfloat16`, `complex64`,
+    `complex128` (MLIR `complex<f32>` / `complex<f64>`). Its C++ value
     is the runtime's `kiln::DType`, the same enumeration the kernel metadata
     carries. A parameter's `kiln.dtype` argument attribute holds one: MLIR
     integers are signless, and it keeps the signedness the runtime checks

@@ -85,7 +85,7 @@ LogicalResult KernelOp::verify() {
     bool isDebug = isa<DebugType>(input);
     if (isDebug && i + 1 != params.size())
       return emitOpError("!kiln.debug must be the last kernel argument");
-    if (isa<IntegerType, FloatType>(input) || isDebug ||
+    if (isa<IntegerType, FloatType, ComplexType>(input) || isDebug ||
         (array && !array.isPrivate()))
       continue;
     return emitOpError("kernel argument #")

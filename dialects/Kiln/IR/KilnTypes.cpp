@@ -17,9 +17,11 @@ LogicalResult ArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
                                 MemorySpace space) {
   if (rank < 1 || rank > 3)
     return emitError() << "array rank must be 1, 2 or 3, got " << rank;
-  if (!isa<IntegerType, FloatType>(elementType))
-    return emitError() << "array element type must be an integer or float "
-                          "scalar, got "
+  auto complex = dyn_cast<ComplexType>(elementType);
+  if (!isa<IntegerType, FloatType>(elementType) &&
+      !(complex && isa<FloatType>(complex.getElementType())))
+    return emitError() << "array element type must be an integer, float or "
+                          "complex scalar, got "
                        << elementType;
   return success();
 }

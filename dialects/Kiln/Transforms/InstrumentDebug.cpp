@@ -8,6 +8,7 @@
 #include "dialects/Kiln/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -31,6 +32,10 @@ std::pair<unsigned, unsigned> lineAndColumn(Location loc) {
 }
 
 Value zeroOf(OpBuilder &b, Location loc, Type type) {
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    Value part = zeroOf(b, loc, complex.getElementType());
+    return complex::CreateOp::create(b, loc, type, part, part);
+  }
   return arith::ConstantOp::create(b, loc, type, b.getZeroAttr(type));
 }
 
@@ -88,19 +93,49 @@ void Instrumenter::guard(Operation *op, Value debug, Value array,
   OpBuilder b(op);
   Location loc = op->getLoc();
   Value ok = check(b, op, debug, array, indices);
-  auto ifOp = scf::IfOp::create(b, loc, op->getResultTypes(), ok,
+  // A complex result leaves the branch as its two parts: a phi of the
+  // {re, im} struct breaks the SPIR-V back end.
+  SmallVector<Type> types;
+  for (Type type : op->getResultTypes()) {
+    auto complex = dyn_cast<ComplexType>(type);
+    types.append(complex ? 2 : 1, complex ? complex.getElementType() : type);
+  }
+  auto yieldParts = [&](ValueRange values) {
+    SmallVector<Value> parts;
+    for (Value v : values) {
+      if (!isa<ComplexType>(v.getType())) {
+        parts.push_back(v);
+        continue;
+      }
+      parts.push_back(complex::ReOp::create(b, loc, v));
+      parts.push_back(complex::ImOp::create(b, loc, v));
+    }
+    scf::YieldOp::create(b, loc, parts);
+  };
+  auto ifOp = scf::IfOp::create(b, loc, types, ok,
                                 /*withElseRegion=*/op->getNumResults() > 0);
   if (op->getNumResults() > 0) {
     b.setInsertionPointToStart(ifOp.elseBlock());
     SmallVector<Value> zeros;
     for (Type type : op->getResultTypes())
       zeros.push_back(zeroOf(b, loc, type));
-    scf::YieldOp::create(b, loc, zeros);
-    op->replaceAllUsesWith(ifOp.getResults());
-    b.setInsertionPointToStart(ifOp.thenBlock());
+    yieldParts(zeros);
+    b.setInsertionPointAfter(ifOp);
+    SmallVector<Value> results;
+    unsigned next = 0;
+    for (Type type : op->getResultTypes()) {
+      if (!isa<ComplexType>(type)) {
+        results.push_back(ifOp.getResult(next++));
+        continue;
+      }
+      results.push_back(complex::CreateOp::create(
+          b, loc, type, ifOp.getResult(next), ifOp.getResult(next + 1)));
+      next += 2;
+    }
+    op->replaceAllUsesWith(results);
     op->moveBefore(ifOp.thenBlock(), ifOp.thenBlock()->begin());
     b.setInsertionPointAfter(op);
-    scf::YieldOp::create(b, loc, op->getResults());
+    yieldParts(op->getResults());
   } else {
     op->moveBefore(ifOp.thenBlock()->getTerminator());
   }

@@ -46,7 +46,8 @@ StatusOr<CUlaunchConfig> launchConfig(const CudaDevice &device,
   return config;
 }
 
-/// Parameter storage: one 8-byte slot per native argument, and the pointer
+/// Parameter storage: one 16-byte slot per native argument (a complex128
+/// scalar is the widest), and the pointer
 /// array cuLaunchKernelEx reads them through; inline up to 16 arguments so
 /// that a typical launch allocates nothing here.
 class ParameterArray {
@@ -57,9 +58,10 @@ public:
       heapPointers_.resize(count);
     }
   }
-  uint64_t &slot(size_t i) {
-    return count_ > kInline ? heapSlots_[i] : slots_[i];
-  }
+  struct Slot {
+    alignas(16) uint8_t bytes[16];
+  };
+  Slot &slot(size_t i) { return count_ > kInline ? heapSlots_[i] : slots_[i]; }
   void **pointers() {
     void **pointers = count_ > kInline ? heapPointers_.data() : pointers_;
     for (size_t i = 0; i < count_; ++i)
@@ -70,9 +72,9 @@ public:
 private:
   static constexpr size_t kInline = 16;
   size_t count_;
-  uint64_t slots_[kInline];
+  Slot slots_[kInline];
   void *pointers_[kInline];
-  std::vector<uint64_t> heapSlots_;
+  std::vector<Slot> heapSlots_;
   std::vector<void *> heapPointers_;
 };
 
@@ -80,12 +82,15 @@ ParameterArray packParameters(const std::vector<PackedArg> &args) {
   ParameterArray params(args.size());
   for (size_t i = 0; i < args.size(); ++i) {
     const PackedArg &arg = args[i];
-    uint64_t &slot = params.slot(i);
-    slot = 0;
-    if (arg.kind == PackedArg::Kind::BufferPointer)
-      slot = static_cast<const CudaBuffer &>(*arg.buffer).pointer();
-    else // All 8 bytes: those past `size` are zero, and a fixed size inlines.
-      std::memcpy(&slot, arg.bytes.data(), sizeof(slot));
+    auto &slot = params.slot(i);
+    if (arg.kind == PackedArg::Kind::BufferPointer) {
+      uint64_t pointer = static_cast<const CudaBuffer &>(*arg.buffer).pointer();
+      std::memset(slot.bytes, 0, sizeof(slot.bytes));
+      std::memcpy(slot.bytes, &pointer, sizeof(pointer));
+    } else { // All 16 bytes: those past `size` are zero.
+      static_assert(sizeof(slot.bytes) == sizeof(arg.bytes));
+      std::memcpy(slot.bytes, arg.bytes.data(), sizeof(slot.bytes));
+    }
   }
   return params;
 }

@@ -26,7 +26,7 @@ struct KernelArgumentValue {
   /// sizeof(void *) for buffer pointers; the bytes of local memory for a
   /// LocalAccessor.
   size_t size = 0;
-  std::array<uint8_t, 8> bytes{}; ///< The value or the device pointer.
+  std::array<uint8_t, 16> bytes{}; ///< The value or the device pointer.
   /// Work-group local memory of `size` bytes: the value pointer is null.
   bool local = false;
   const void *value() const { return local ? nullptr : bytes.data(); }

@@ -70,7 +70,9 @@ typedef enum kiln_dtype_t {
   KILN_DTYPE_FLOAT16,
   KILN_DTYPE_FLOAT32,
   KILN_DTYPE_FLOAT64,
-  KILN_DTYPE_BFLOAT16
+  KILN_DTYPE_BFLOAT16,
+  KILN_DTYPE_COMPLEX64, /* interleaved (real, imag) float32 pair */
+  KILN_DTYPE_COMPLEX128 /* interleaved (real, imag) float64 pair */
 } kiln_dtype_t;
 
 /** Bytes of one element ("bool" is 1); 0 for a value outside the enum. */
@@ -142,10 +144,9 @@ kiln_status_t kiln_buffer_create(kiln_device_t device, size_t size,
  *  OpenCL: a host pointer, on CPU devices only (CL_MEM_USE_HOST_PTR:
  *  kernels use the memory itself); other OpenCL devices and Level Zero
  *  give UNIMPLEMENTED saying so (copy the data into a buffer instead). A
- *  zero address or size is INVALID_ARGUMENT. kiln_buffer_device_address
- *  of the buffer is `address` (on the CPU device kernels use the host
- *  memory itself). Kernels compiled by kiln_compile_for_arguments for a
- *  wrapped buffer assume 16-byte alignment only where `address` has it. */
+ *  zero address or size is INVALID_ARGUMENT. Kernels compiled by
+ *  kiln_compile_for_arguments for a wrapped buffer assume 16-byte
+ *  alignment only where `address` has it. */
 kiln_status_t kiln_buffer_wrap(kiln_device_t device, uint64_t address,
                                size_t size, kiln_buffer_t *out);
 /** Size in bytes given at creation. */

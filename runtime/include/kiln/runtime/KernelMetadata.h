@@ -62,11 +62,18 @@ enum class DType : uint8_t {
   Float32,
   Float64,
   BFloat16, ///< Storage type; arithmetic happens in float32.
+  /// Complex numbers, NumPy's layout: the real part, then the imaginary
+  /// part, each a float32 (float64); aligned like that float.
+  Complex64,
+  Complex128,
 };
 
 /// Size in bytes of one element of `t` as stored in memory and as passed
 /// by value to a kernel.
 size_t dtypeSize(DType t);
+/// Alignment in bytes of one element of `t` in memory: its size, but for
+/// the complex types, aligned like their float parts (NumPy's).
+size_t dtypeAlignment(DType t);
 /// The spec's spelling: "float32", "int64", "bool", ...
 const char *dtypeName(DType t);
 /// Inverse of dtypeName; std::nullopt for an unknown name.

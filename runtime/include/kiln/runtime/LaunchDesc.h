@@ -73,7 +73,7 @@ public:
   bool isArray() const { return kind_ == Kind::Array; }
   DType dtype() const { return dtype_; }
   /// Scalar payload (dtypeSize(dtype()) bytes are meaningful).
-  const std::array<uint8_t, 8> &scalarValue() const { return value_; }
+  const std::array<uint8_t, 16> &scalarValue() const { return value_; }
   size_t scalarSize() const { return valueSize_; }
   const std::shared_ptr<Buffer> &buffer() const { return buffer_; }
   /// Shape of an array or local accessor.
@@ -99,7 +99,7 @@ private:
 
   DType dtype_ = DType::Float32;
   Kind kind_ = Kind::Scalar;
-  std::array<uint8_t, 8> value_{};
+  std::array<uint8_t, 16> value_{}; ///< 16: a complex128.
   size_t valueSize_ = 0;
   std::shared_ptr<Buffer> buffer_;
   std::vector<int64_t> shape_;

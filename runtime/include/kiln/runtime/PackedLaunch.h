@@ -29,11 +29,11 @@ struct PackedArg {
   /// into the dynamic shared memory.
   enum class Kind { Value, BufferPointer, LocalMemory };
   Kind kind = Kind::Value;
-  std::array<uint8_t, 8> bytes{}; ///< The value, for Kind::Value.
-  size_t size = 0;                ///< Bytes of `bytes` used.
-  const Buffer *buffer = nullptr; ///< For Kind::BufferPointer.
-  uint64_t localBytes = 0;        ///< For Kind::LocalMemory.
-  uint64_t localOffset = 0;       ///< 16-byte aligned, for Kind::LocalMemory.
+  std::array<uint8_t, 16> bytes{}; ///< The value, for Kind::Value.
+  size_t size = 0;                 ///< Bytes of `bytes` used.
+  const Buffer *buffer = nullptr;  ///< For Kind::BufferPointer.
+  uint64_t localBytes = 0;         ///< For Kind::LocalMemory.
+  uint64_t localOffset = 0;        ///< 16-byte aligned, for Kind::LocalMemory.
 };
 
 /// Alignment of each LocalAccessor inside the dynamic local memory.
