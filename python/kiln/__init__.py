@@ -24,7 +24,8 @@ from ._decorators import DeviceFunction, Kernel, device_func, kernel
 from ._launch import call_kernel, call_kernel_async
 from ._events import Event, EventStatus
 from ._errors import CompileError, KernelError
-from ._devices import Device, devices
+from ._devices import Device, Queue, devices
+from ._launchers import Launcher, ListLauncher
 from ._array import DeviceArray, asarray, empty, from_dlpack, zeros
 from . import kernel_api
 
@@ -42,7 +43,7 @@ __all__ = [
     # decorators and launches
     "kernel", "device_func", "call_kernel", "call_kernel_async",
     "Range", "NdRange", "Event", "EventStatus", "KernelError", "CompileError",
-    "Device", "devices",
+    "Device", "Queue", "devices", "Launcher", "ListLauncher",
     # device arrays
     "DeviceArray", "asarray", "empty", "zeros", "from_dlpack",
     # index space

@@ -29,6 +29,9 @@ BACKENDS = {0: "opencl", 1: "cuda", 2: "level_zero"}
 DEVICE_TYPES = {0: "cpu", 1: "gpu", 2: "other"}
 # kiln_event_state_t
 EVENT_PENDING, EVENT_COMPLETE, EVENT_FAILED = 0, 1, 2
+# kiln_access_t, kiln_compile_stage_t
+ACCESS_READ_ONLY, ACCESS_WRITE = 0, 1
+STAGE_KILN, STAGE_LLVM_IR = 0, 1
 # kiln_launch_desc_t flags
 LAUNCH_WAIT, LAUNCH_HOST_EVENT = 0x1, 0x2
 # kiln_dtype_t, in kiln::DType's order
@@ -88,6 +91,28 @@ class DeviceInfo(ctypes.Structure):
                 ("supports_shared_virtual_memory", ctypes.c_int)]
 
 
+class QueueOptions(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_size_t), ("out_of_order", ctypes.c_int),
+                ("profiling", ctypes.c_int)]
+
+
+class KernelStatistics(ctypes.Structure):
+    _fields_ = [("count", ctypes.c_uint64), ("total_ns", ctypes.c_uint64),
+                ("min_ns", ctypes.c_uint64), ("max_ns", ctypes.c_uint64),
+                ("mean_ns", ctypes.c_double)]
+
+
+class NamedArgs(ctypes.Structure):
+    _fields_ = [("capacity", ctypes.c_size_t), ("count", ctypes.c_size_t),
+                ("names", ctypes.POINTER(ctypes.c_char_p)),
+                ("args", ctypes.POINTER(Arg))]
+
+
+# kiln_launch_generator_t
+GENERATOR = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t,
+                             ctypes.POINTER(NamedArgs), ctypes.POINTER(ctypes.c_int))
+
+
 # Every function used: name -> (argument types). All return kiln_status_t
 # but for those in _RESTYPES.
 _S, _P, _I, _Z = ctypes.c_char_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t
@@ -108,13 +133,6 @@ _SIGNATURES = {
     "kiln_queue_release": (handle,),
     "kiln_buffer_create": (handle, _Z, _PH),
     "kiln_buffer_release": (handle,),
-    # Device arrays (_array.py).
-    "kiln_buffer_wrap": (handle, ctypes.c_uint64, _Z, _PH),
-    "kiln_buffer_device_address": (handle, ctypes.POINTER(ctypes.c_uint64)),
-    "kiln_buffer_read": (handle, handle, _P, _Z),
-    "kiln_buffer_write": (handle, handle, _P, _Z),
-    "kiln_buffer_fill": (handle, handle, _P, _Z, _Z, _Z, _PH, _Z, _PH),
-    "kiln_queue_native_handle": (handle, ctypes.POINTER(_P)),
     "kiln_buffer_write_async": (handle, handle, _Z, _P, _Z, _PH, _Z, _PH),
     "kiln_buffer_read_async": (handle, handle, _Z, _P, _Z, _PH, _Z, _PH),
     "kiln_binary_data": (handle, ctypes.POINTER(_P), ctypes.POINTER(_Z)),
@@ -136,13 +154,35 @@ _SIGNATURES = {
     "kiln_compile_for_arguments": (handle, handle, _S, _S,
                                    ctypes.POINTER(CompileOptions),
                                    ctypes.POINTER(Arg), _Z, _PH),
+    # Access, stages, queues, profiling and launchers.
+    "kiln_kernel_param_access": (handle, _Z, ctypes.POINTER(_I)),
+    "kiln_compile_stage_for_arguments": (handle, handle, _S, _S,
+                                         ctypes.POINTER(CompileOptions),
+                                         ctypes.POINTER(Arg), _Z, _I,
+                                         ctypes.POINTER(_P)),
+    "kiln_text_release": (_P,),
+    "kiln_queue_create_with_options": (handle, ctypes.POINTER(QueueOptions), _PH),
+    "kiln_event_profiling_times": (handle, ctypes.POINTER(ctypes.c_uint64),
+                                   ctypes.POINTER(ctypes.c_uint64)),
+    "kiln_launcher_create": (_S, handle, handle, _I, _P, _P,
+                             ctypes.POINTER(_S), ctypes.POINTER(Arg), _Z, _PH),
+    "kiln_launcher_parameter_count": (handle, ctypes.POINTER(_Z)),
+    "kiln_launcher_parameter_name": (handle, _Z, ctypes.POINTER(_S)),
+    "kiln_launcher_launch": (handle, ctypes.POINTER(_S), ctypes.POINTER(Arg), _Z,
+                             _PH, _Z, handle, _I, _P, _P, _PH),
+    "kiln_launcher_launch_iterative": (handle, GENERATOR, _P, _Z,
+                                       ctypes.POINTER(_S), ctypes.POINTER(Arg),
+                                       _Z, _PH, _Z, _PH, ctypes.POINTER(_Z)),
+    "kiln_launcher_statistics": (handle, ctypes.POINTER(KernelStatistics)),
+    "kiln_launcher_release": (handle,),
 }
 _RESTYPES = {"kiln_last_error_message": _S, "kiln_status_name": _S,
              "kiln_python_struct_sizes": _Z, "kiln_device_release": None,
              "kiln_device_list_release": None, "kiln_queue_release": None,
              "kiln_buffer_release": None, "kiln_binary_release": None,
              "kiln_executable_release": None, "kiln_kernel_release": None,
-             "kiln_event_release": None, "kiln_compile_options_init": None}
+             "kiln_event_release": None, "kiln_compile_options_init": None,
+             "kiln_text_release": None, "kiln_launcher_release": None}
 _OUR_SIZES = (Arg, LaunchDesc, LaunchEvents, CompileOptions, DeviceInfo)
 
 _lock = threading.Lock()

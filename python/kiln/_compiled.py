@@ -11,9 +11,9 @@ that lookup, the packing and the submission; a miss checks the arguments
 (`_arguments.bind`, errors naming the parameter) and compiles through the
 JIT's memory and disk caches.
 
-NumPy arrays are copied to a device buffer before the kernel and back
-after it, every one of them: the C API's kernel metadata does not say
-which arrays a kernel writes. The launch's commands and its host task:
+NumPy arrays are copied to a device buffer before the kernel, and back
+after it when the kernel may write them (kiln_kernel_param_access, the
+compiler's analysis). The launch's commands and its host task:
 _host_tasks.py."""
 
 import ctypes
@@ -80,14 +80,15 @@ def _scalar_packer(param, dtype):
     return pack
 
 
-def _array_packer(dtype, ndim):
+def _array_packer(dtype, ndim, writes=True):
     code = _capi.DTYPES[dtype.name]
 
     def pack(value, arg, launch):
         arg.kind, arg.dtype, arg.rank = _capi.ARG_ARRAY, code, ndim
-        arg.buffer = launch.upload(value)
+        arg.buffer = launch.upload(value, writes)
         for d, extent in enumerate(value.shape):
             arg.shape[d] = extent
+    pack.writes = writes  # read by kiln.Launcher
     return pack
 
 
@@ -127,7 +128,7 @@ def _declared_scalar(kernel, name):
     return None
 
 
-def _packer(kernel, name, bound):
+def _packer(kernel, name, bound, writes=True):
     if isinstance(bound, LocalAccessor):
         return _local_packer(bound.dtype, bound.ndim)
     declared = _declared_scalar(kernel, name)
@@ -137,7 +138,7 @@ def _packer(kernel, name, bound):
     if isinstance(bound, DeviceArray):
         return _device_array_packer(dtype, bound.ndim)
     if isinstance(bound, _np.ndarray):
-        return _array_packer(dtype, bound.ndim)
+        return _array_packer(dtype, bound.ndim, writes)
     return _scalar_packer(name, dtype)
 
 
@@ -150,18 +151,8 @@ class _Specialization:
     __slots__ = ("kernel", "executable", "positions", "packers", "ndim",
                  "nd", "binary", "device", "signature", "request", "fast")
 
-    def launch(self, device, index_space, args, dependent_events):
-        wait = []
-        for event in dependent_events:
-            if isinstance(event, CompiledEvent):
-                if not event._launch.done:
-                    wait.append(event._launch.last)
-            else:
-                error = event._settle()
-                if error is not None:
-                    raise KernelError(f"an event the launch depends on failed: "
-                                      f"{error}") from error
-        launch = Launch(device, wait, args)
+    def launch(self, device, index_space, args, dependent_events, queue=None):
+        launch = new_launch(device, args, dependent_events, queue)
         n = len(self.positions)
         arg_structs = (_capi.Arg * n)()
         try:
@@ -181,6 +172,22 @@ class _Specialization:
         launch.submit(desc)
         _host_tasks.track(launch)
         return launch
+
+
+def new_launch(device, args, dependent_events, queue=None):
+    """A Launch waiting for `dependent_events`: a compiled launch's last
+    command, or a simulator event waited for now."""
+    wait = []
+    for event in dependent_events:
+        if isinstance(event, CompiledEvent):
+            if not event._launch.done:
+                wait.append(event._launch.last)
+        else:
+            error = event._settle()
+            if error is not None:
+                raise KernelError(f"an event the launch depends on failed: "
+                                  f"{error}") from error
+    return Launch(device, wait, args, queue)
 
 
 def _key(device, index_space, args, constants):
@@ -259,7 +266,7 @@ class _NoUploads:
     buffers are 16-byte aligned, as runtime buffers are)."""
 
     @staticmethod
-    def upload(array):
+    def upload(array, writes=True):
         return _alignment_witness()
 
 
@@ -303,8 +310,12 @@ def _load(kernel, device, binary, names, binding, index_space):
         _capi.check(_lib.kiln_kernel_param_info(spec.kernel, j, ctypes.byref(name),
                                                 None, None, None), "kernel")
         i = names.index(name.value.decode())
+        access = ctypes.c_int()
+        _capi.check(_lib.kiln_kernel_param_access(spec.kernel, j,
+                                                  ctypes.byref(access)), "kernel")
         spec.positions.append(i)
-        spec.packers.append(_packer(kernel, names[i], binding.values[i]))
+        spec.packers.append(_packer(kernel, names[i], binding.values[i],
+                                    access.value != _capi.ACCESS_READ_ONLY))
     spec.ndim = index_space.ndim
     spec.nd = isinstance(index_space, NdRange)
     spec.device = device
@@ -322,12 +333,28 @@ def _fast_plan(spec):
                             spec.positions, fields)
 
 
-def launch(kernel, index_space, dependent_events, args, device):
-    """Submits a compiled launch; returns its _Launch."""
+def specialization(kernel, index_space, args, device):
+    """The _Specialization of a launch (compiled at the first one), for
+    kiln.Launcher; keyed as launch() keys it."""
+    _init()
+    table = kernel.__dict__.get("_dispatch")
+    if table is None:
+        table = kernel._dispatch = {}
+    constants = _constant_positions(kernel, len(args))
+    key = _key(device, index_space, args, constants)
+    spec = table.get(key)
+    if spec is None:
+        spec = table[key] = _compile(kernel, device, index_space, args)
+    return spec
+
+
+def launch(kernel, index_space, dependent_events, args, device, queue=None):
+    """Submits a compiled launch (on `queue`, a kiln.Queue of `device`, or
+    the device's in-order queue); returns its _Launch."""
     _init()
     if not _plain_types().issuperset(map(type, args)):  # compute follows data
         args, device = _array.place(kernel, args, device, None)
-    device = _devices.resolve(device)
+    device = _devices.resolve(device) if queue is None else queue.on(device)
     table = kernel.__dict__.get("_dispatch")
     if table is None:
         table = kernel._dispatch = {}
@@ -343,9 +370,9 @@ def launch(kernel, index_space, dependent_events, args, device):
     spec = table.get(key)
     if spec is None:
         spec = table[key] = _compile(kernel, device, index_space, args)
-    if spec.fast is not None:
+    if spec.fast is not None and queue is None:
         return spec.fast.launch(index_space, args, dependent_events)
-    return spec.launch(device, index_space, args, dependent_events)
+    return spec.launch(device, index_space, args, dependent_events, queue)
 
 
 _plain = None

@@ -118,3 +118,48 @@ def resolve(device):
             _default = Device(DEFAULT_SELECTOR)
         return _default
     return device if isinstance(device, Device) else Device(device)
+
+
+class Queue:
+    """A queue of a device for compiled launches (`queue=` of call_kernel
+    and call_kernel_async): `kiln.Queue(device=None, in_order=True,
+    profiling=False)`. Out of order, a launch's commands still run in
+    order (they wait for each other); launches wait only for their
+    `dependent_events`. A profiling queue gives the launches' events the
+    kernel's device timestamps (`profiling_info_start/end`). Events of
+    queues of one device can be mixed in `dependent_events`."""
+
+    def __init__(self, device=None, in_order=True, profiling=False):
+        self.device = resolve(device)
+        self.in_order, self.profiling = bool(in_order), bool(profiling)
+        options = _capi.QueueOptions(struct_size=ctypes.sizeof(_capi.QueueOptions),
+                                     out_of_order=int(not in_order),
+                                     profiling=int(profiling))
+        lib = _capi.lib()
+        out = _capi.handle()
+        status = lib.kiln_queue_create_with_options(
+            self.device._handle, ctypes.byref(options), ctypes.byref(out))
+        if status != _capi.OK:
+            raise ValueError(str(_capi.fail(status, f"kiln.Queue({self.device.selector}, "
+                                                    f"in_order={in_order}, "
+                                                    f"profiling={profiling})")))
+        self._handle = out
+        self._lib = lib
+
+    def on(self, device):
+        """This queue's device, checking a launch's `device=` names it."""
+        if device is not None and resolve(device) is not self.device:
+            raise ValueError(f"queue= is a queue of {self.device.selector} but "
+                             f"device= is {resolve(device).selector}")
+        return self.device
+
+    def __del__(self):
+        # Launches keep their queue alive until their host task ran.
+        handle = getattr(self, "_handle", None)
+        if handle:
+            self._lib.kiln_queue_release(handle)
+
+    def __repr__(self):
+        order = "in order" if self.in_order else "out of order"
+        timed = ", profiling" if self.profiling else ""
+        return f"<kiln.Queue {self.device.selector}: {order}{timed}>"

@@ -7,7 +7,11 @@ thread, which would take the interpreter lock from the launching thread
 at each completion. The commands of one launch (copies in, kernel, copies
 back) are in order on one queue; the first waits for the dependent
 events, and the launch's device event is its last command's, so a launch
-that depends on it reads the arrays with the results in them."""
+that depends on it reads the arrays with the results in them. Only the
+arrays the kernel may write (the kernel metadata's access) are copied
+back. On an out-of-order queue the commands wait for each other
+explicitly; on a profiling queue the kernel's device timestamps are kept
+for the launch's events."""
 
 import collections
 import ctypes
@@ -19,6 +23,9 @@ from ._errors import KernelError
 from ._events import Event, EventStatus
 
 _lib = None
+# Arrays copied back from the device since the process started: what
+# test_compiled_access.py counts to see read-only arrays are not.
+copies_back = 0
 
 
 def use(lib):
@@ -33,10 +40,19 @@ class Launch:
 
     __slots__ = ("device", "queue", "wait", "nwait", "objects", "buffers",
                  "events", "reads", "kernel_event", "last", "done", "error",
-                 "lock")
+                 "lock", "chain", "profiling", "times")
 
-    def __init__(self, device, wait, objects):
-        self.device, self.queue, self.objects = device, device.queue, objects
+    def __init__(self, device, wait, objects, queue=None):
+        """`queue`: a kiln.Queue (kept alive with the launch), else the
+        device's in-order queue."""
+        self.device, self.objects = device, objects
+        if queue is None:
+            self.queue, self.chain, self.profiling = device.queue, False, False
+        else:
+            self.queue, self.chain = queue._handle, not queue.in_order
+            self.profiling = queue.profiling
+            self.objects = (objects, queue)
+        self.times = None
         self.lock = threading.Lock()  # one finish() when threads race
         self.nwait = len(wait)
         self.wait = (_capi.handle * self.nwait)(*wait) if wait else None
@@ -44,7 +60,9 @@ class Launch:
         self.kernel_event = self.last = None
         self.done, self.error = False, None
 
-    def upload(self, array):
+    def upload(self, array, writes=True):
+        """A new device buffer holding `array`, copied back after the kernel
+        when `writes` (the kernel may write it)."""
         buffer = _capi.handle()
         nbytes = array.nbytes
         _capi.check(_lib.kiln_buffer_create(
@@ -54,18 +72,29 @@ class Launch:
         if nbytes:
             self._command(_lib.kiln_buffer_write_async, buffer,
                           array.ctypes.data, nbytes, "copying an array in")
-            self.reads.append((buffer, array, nbytes))
+            if writes:
+                self.reads.append((buffer, array, nbytes))
         return buffer
 
-    def _command(self, call, buffer, data, nbytes, what):
+    def _command(self, call, buffer, data, nbytes, what, wait=None, nwait=None):
         event = _capi.handle()
-        status = call(self.queue, buffer, 0, data, nbytes, self.wait,
-                      self.nwait, ctypes.byref(event))
+        if nwait is None:
+            wait, nwait = self.wait, self.nwait
+        status = call(self.queue, buffer, 0, data, nbytes, wait, nwait,
+                      ctypes.byref(event))
         _capi.check(status, what)
         self.events.append(event)
 
+    def _kernel_wait(self):
+        """What the kernel waits for: on an in-order queue the copies in
+        are before it already (or, without any, the dependent events)."""
+        if not self.chain:
+            return (None, 0) if self.events else (self.wait, self.nwait)
+        wait = list(self.events) + (list(self.wait) if self.wait else [])
+        return (_capi.handle * len(wait))(*wait) if wait else None, len(wait)
+
     def submit(self, desc):
-        wait, nwait = (None, 0) if self.events else (self.wait, self.nwait)
+        wait, nwait = self._kernel_wait()
         events = _capi.LaunchEvents(struct_size=ctypes.sizeof(_capi.LaunchEvents))
         status = _lib.kiln_queue_submit(self.queue, ctypes.byref(desc), wait,
                                         nwait, ctypes.byref(events))
@@ -74,12 +103,20 @@ class Launch:
             self.finish()
             raise (ValueError if status == _capi.INVALID_ARGUMENT
                    else KernelError)(str(error))
-        self.kernel_event = self.last = events.device
+        self.after_kernel(events.device)
+
+    def after_kernel(self, event):
+        """Takes the kernel's event (a kiln_event_t the launch releases)
+        and copies the written arrays back after it."""
+        global copies_back
+        self.kernel_event = self.last = event
         self.wait, self.nwait = None, 0
+        wait = (_capi.handle * 1)(event) if self.chain else None
         for buffer, array, nbytes in self.reads:
             self._command(_lib.kiln_buffer_read_async, buffer, array.ctypes.data,
-                          nbytes, "copying an array back")
+                          nbytes, "copying an array back", wait, 1 if wait else 0)
             self.last = self.events[-1]
+            copies_back += 1
         self.reads = None
 
     def poll(self):
@@ -105,6 +142,12 @@ class Launch:
             status = _lib.kiln_event_wait(event)
             if status != _capi.OK and self.error is None:
                 self.error = KernelError(str(_capi.fail(status, "kernel")))
+        if self.profiling and self.kernel_event and self.error is None:
+            start, end = ctypes.c_uint64(), ctypes.c_uint64()
+            _capi.check(_lib.kiln_event_profiling_times(
+                self.kernel_event, ctypes.byref(start), ctypes.byref(end)),
+                "profiling times")
+            self.times = (start.value, end.value)
         for event in ([self.kernel_event] if self.kernel_event else []) + self.events:
             _lib.kiln_event_release(event)
         for buffer in self.buffers:
@@ -168,8 +211,19 @@ class CompiledEvent(Event):
         # Not the base's __init__: the launch, not a threading.Event, says
         # when it is done.
         self._launch = launch
-        self.profiling_info_submit = self.profiling_info_start = None
-        self.profiling_info_end = None
+        self.profiling_info_submit = None
+
+    # The kernel's device timestamps (ns, one device clock) once the launch
+    # is complete on a profiling kiln.Queue; None before and elsewhere.
+    @property
+    def profiling_info_start(self):
+        times = self._launch.times if self._launch.poll() else None
+        return times[0] if times else None
+
+    @property
+    def profiling_info_end(self):
+        times = self._launch.times if self._launch.poll() else None
+        return times[1] if times else None
 
     def _settle(self):
         self._launch.finish()

@@ -1,23 +1,30 @@
-"""`kernel.inspect(stage)`: the device code of a kernel's compiled
-specializations, the stages the compiler's C API returns."""
+"""`kernel.inspect(stage)`: the code of a kernel's compiled
+specializations at each stage: the kiln dialect and LLVM IR
+(kiln_compile_stage_for_arguments, compiled again for the purpose), PTX
+and SPIR-V (the device code)."""
 
 import ctypes
 
 from . import _capi
 from . import _compiled
 
-_STAGES = ("spirv", "spirv-binary", "ptx")
+_STAGES = ("kiln", "llvm", "spirv", "spirv-binary", "ptx")
 
 
 def inspect(kernel, stage):
     """{signature: text} of `stage` for every specialization of `kernel`
-    compiled so far ("ptx": PTX for CUDA; "spirv": SPIR-V disassembled by
-    spirv-dis; "spirv-binary": the SPIR-V words as bytes)."""
+    compiled so far ("kiln": the kiln dialect; "llvm": the optimised LLVM
+    IR of the device's target; "ptx": PTX for CUDA; "spirv": SPIR-V
+    disassembled by spirv-dis; "spirv-binary": the SPIR-V words as
+    bytes)."""
     if stage not in _STAGES:
-        raise ValueError(f"stage {stage!r}: the stages the compiler's C API "
-                         f"returns are {', '.join(_STAGES)}")
+        raise ValueError(f"stage {stage!r}: the stages are "
+                         f"{', '.join(_STAGES)}")
     out = {}
     for spec in kernel.__dict__.get("_dispatch", {}).values():
+        if stage in ("kiln", "llvm"):
+            out[spec.signature] = _stage_text(spec, stage)
+            continue
         runs_ptx = spec.device.backend == "cuda"
         if runs_ptx == (stage == "ptx"):
             code = spec.binary  # what the device runs
@@ -45,6 +52,24 @@ def _compile_for_target(spec, target):
         return ctypes.string_at(data, size.value)
     finally:
         _capi.lib().kiln_binary_release(binary)
+
+
+def _stage_text(spec, stage):
+    """The kiln dialect or LLVM IR of the specialization's request, for its
+    device's target."""
+    lib = _capi.lib()
+    text, filename, options, compile_args = spec.request
+    out = ctypes.c_void_p()
+    _capi.check(lib.kiln_compile_stage_for_arguments(
+        _compiled.compiler(), spec.device._handle, text.encode(),
+        filename.encode(), ctypes.byref(options), compile_args,
+        len(compile_args),
+        _capi.STAGE_KILN if stage == "kiln" else _capi.STAGE_LLVM_IR,
+        ctypes.byref(out)), f"inspect({stage!r})")
+    try:
+        return ctypes.string_at(out.value).decode()
+    finally:
+        lib.kiln_text_release(out)
 
 
 def _disassemble(words):

@@ -111,13 +111,25 @@ def _compiled_modules():
     return _modules
 
 
-def call_kernel(kernel, index_space, *args, device=None):
+def _compiled_on_queue(device, queue):
+    """Whether a launch with `queue=` runs compiled: a kiln.Queue always
+    does (even under KILN_SIMULATE=1); with device="python" it is an
+    error."""
+    if queue is None:
+        return False
+    if isinstance(device, str) and device == _SIMULATOR:
+        raise ValueError("queue= is for compiled launches; device='python' "
+                         "runs the simulator, which has no queues")
+    return True
+
+
+def call_kernel(kernel, index_space, *args, device=None, queue=None):
     """Runs `kernel` over `index_space` with `args` and waits for it (and
     for the launches submitted before it)."""
-    if not _simulated(device):
+    if _compiled_on_queue(device, queue) or not _simulated(device):
         compiled, host_tasks = _compiled_modules()
         _check_kernel(kernel)
-        launch = compiled.launch(kernel, index_space, (), args, device)
+        launch = compiled.launch(kernel, index_space, (), args, device, queue)
         host_tasks.finish_all()
         if launch.error is not None:
             raise launch.error
@@ -130,15 +142,16 @@ def call_kernel(kernel, index_space, *args, device=None):
     _simulate.run(kernel, index_space, binding)
 
 
-def call_kernel_async(kernel, index_space, dependent_events, *args, device=None):
+def call_kernel_async(kernel, index_space, dependent_events, *args, device=None,
+                      queue=None):
     """Submits `kernel` after `dependent_events`; returns (host_event,
     device_event)."""
-    if not _simulated(device):
+    if _compiled_on_queue(device, queue) or not _simulated(device):
         compiled, host_tasks = _compiled_modules()
         _check_kernel(kernel)
         _check_events(dependent_events)
         launch = compiled.launch(kernel, index_space, dependent_events, args,
-                                 device)
+                                 device, queue)
         return host_tasks.events(launch)
     binding = _prepare(kernel, index_space, args)
     _check_events(dependent_events)
