@@ -133,6 +133,13 @@ _SIGNATURES = {
     "kiln_queue_release": (handle,),
     "kiln_buffer_create": (handle, _Z, _PH),
     "kiln_buffer_release": (handle,),
+    # Device arrays (_array.py).
+    "kiln_buffer_wrap": (handle, ctypes.c_uint64, _Z, _PH),
+    "kiln_buffer_device_address": (handle, ctypes.POINTER(ctypes.c_uint64)),
+    "kiln_buffer_read": (handle, handle, _P, _Z),
+    "kiln_buffer_write": (handle, handle, _P, _Z),
+    "kiln_buffer_fill": (handle, handle, _P, _Z, _Z, _Z, _PH, _Z, _PH),
+    "kiln_queue_native_handle": (handle, ctypes.POINTER(_P)),
     "kiln_buffer_write_async": (handle, handle, _Z, _P, _Z, _PH, _Z, _PH),
     "kiln_buffer_read_async": (handle, handle, _Z, _P, _Z, _PH, _Z, _PH),
     "kiln_binary_data": (handle, ctypes.POINTER(_P), ctypes.POINTER(_Z)),
