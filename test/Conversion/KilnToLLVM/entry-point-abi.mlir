@@ -12,7 +12,7 @@ kiln.kernel @abi(%item: !kiln.item, %a: f32, %x: !kiln.array<f32, 2>) {
 // CHECK-SAME: always_inline
 
 // CHECK-LABEL: llvm.func spir_kernelcc @abi
-// CHECK-SAME: (%[[R0:.+]]: i64, %[[R1:.+]]: i64, %[[R2:.+]]: i64, %[[RANK:.+]]: i64, %[[A:.+]]: f32, %[[P:.+]]: !llvm.ptr<1> {llvm.align = 4 : i64}, %[[E0:.+]]: i64, %[[E1:.+]]: i64)
+// CHECK-SAME: (%[[R0:.+]]: i64, %[[R1:.+]]: i64, %[[R2:.+]]: i64, %[[RANK:.+]]: i64, %[[A:.+]]: f32, %[[P:.+]]: !llvm.ptr<1> {llvm.align = 4 : i64, llvm.readonly}, %[[E0:.+]]: i64, %[[E1:.+]]: i64)
 // CHECK: llvm.insertvalue %[[R0]], %{{.+}}[0] : !llvm.array<4 x i64>
 // CHECK: llvm.insertvalue %[[RANK]], %{{.+}}[3] : !llvm.array<4 x i64>
 // CHECK: llvm.insertvalue %[[P]], %{{.+}}[0] : !llvm.struct<(ptr<1>, array<2 x i64>)>

@@ -6,5 +6,5 @@ kiln.kernel @aligned(%item: !kiln.item, %a: !kiln.array<f64, 2>, %s: i32, %b: !k
 }
 
 // CHECK-LABEL: llvm.func ptx_kernelcc @aligned
-// CHECK-SAME: %{{.+}}: !llvm.ptr<1> {llvm.align = 8 : i64}
-// CHECK-SAME: %{{.+}}: i32, %{{.+}}: !llvm.ptr<1> {llvm.align = 2 : i64}
+// CHECK-SAME: %{{.+}}: !llvm.ptr<1> {llvm.align = 8 : i64, llvm.readonly}
+// CHECK-SAME: %{{.+}}: i32, %{{.+}}: !llvm.ptr<1> {llvm.align = 2 : i64, llvm.readonly}

@@ -9,4 +9,4 @@ kiln.kernel @k(%item: !kiln.item, %a: !kiln.array<f32, 1> {kiln.align = 16 : i64
 }
 
 // CHECK-LABEL: llvm.func ptx_kernelcc @k
-// CHECK-SAME: %{{.+}}: !llvm.ptr<1> {llvm.align = 16 : i64}, %{{.+}}: i64, %{{.+}}: !llvm.ptr<1> {llvm.align = 4 : i64}
+// CHECK-SAME: %{{.+}}: !llvm.ptr<1> {llvm.align = 16 : i64, llvm.readonly}, %{{.+}}: i64, %{{.+}}: !llvm.ptr<1> {llvm.align = 4 : i64, llvm.readonly}

@@ -16,7 +16,7 @@ def mix(it: NdItem, flag: bool, h: float16, n: int64, x: Array[float32, 2],
         y[i] = int32(n) + int32(k) + int32(float32(h) + s[0])
 
 # The original entry point is untouched.
-# CHECK: define spir_kernel void @mix(i64 %0, i64 %1, i64 %2, i64 %3, i8 %4, half %5, i64 %6, ptr addrspace(1) align 4 %7, i64 %8, i64 %9, ptr addrspace(3) %10, i64 %11, i8 %12, ptr addrspace(1) align 4 %13, i64 %14)
+# CHECK: define spir_kernel void @mix(i64 %0, i64 %1, i64 %2, i64 %3, i8 %4, half %5, i64 %6, ptr addrspace(1) readonly align 4 %7, i64 %8, i64 %9, ptr addrspace(3) %10, i64 %11, i8 %12, ptr addrspace(1) align 4 %13, i64 %14)
 
 # CHECK-LABEL: define spir_kernel void @mix__kiln_argblock(i64 %0, i64 %1, i64 %2, i64 %3, ptr addrspace(1) readonly %argument_block, i64 %argument_block_size, i64 %argument_block_offset, ptr addrspace(3) %4, i64 %5)
 # CHECK-NEXT: load_arguments:
