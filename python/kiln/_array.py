@@ -21,7 +21,8 @@ from . import _capi, _devices, _dtypes
 
 _DLPACK_NAME = b"dltensor"
 _DL_CPU, _DL_CUDA, _DL_CUDA_HOST, _DL_CUDA_MANAGED = 1, 2, 3, 13
-_DL_INT, _DL_UINT, _DL_FLOAT, _DL_BFLOAT, _DL_BOOL = 0, 1, 2, 4, 6
+_DL_INT, _DL_UINT, _DL_FLOAT, _DL_COMPLEX, _DL_BOOL = 0, 1, 2, 5, 6
+_ELEMENT_TYPES = "bool, int8..uint64, float16..float64, complex64, complex128"
 # PoCL, the CPU device, uses CL_MEM_USE_HOST_PTR memory in place at any
 # alignment; 128 bytes (its CL_DEVICE_MEM_BASE_ADDR_ALIGN) for arrays Kiln
 # allocates keeps the 16-byte specialization and cache lines.
@@ -111,7 +112,7 @@ def _dtype_of(dtype, what):
     kiln_type = _dtypes.resolve(dtype)
     if kiln_type is None or kiln_type.name == "bfloat16":
         raise TypeError(f"{what}: {dtype!r} is not an element type of kiln "
-                        "arrays (bool, int8..uint64, float16..float64)")
+                        f"arrays ({_ELEMENT_TYPES})")
     return np.dtype(kiln_type.name)
 
 
@@ -281,7 +282,8 @@ class DeviceArray:
 
 
 def _dl_dtype(dtype):
-    code = {"b": _DL_BOOL, "i": _DL_INT, "u": _DL_UINT, "f": _DL_FLOAT}[dtype.kind]
+    code = {"b": _DL_BOOL, "i": _DL_INT, "u": _DL_UINT, "f": _DL_FLOAT,
+            "c": _DL_COMPLEX}[dtype.kind]
     return _DLDataType(code, dtype.itemsize * 8, 1)
 
 
@@ -292,13 +294,13 @@ def _from_dl_dtype(dl, what):
              (_DL_UINT, 8): "uint8", (_DL_UINT, 16): "uint16",
              (_DL_UINT, 32): "uint32", (_DL_UINT, 64): "uint64",
              (_DL_FLOAT, 16): "float16", (_DL_FLOAT, 32): "float32",
-             (_DL_FLOAT, 64): "float64"}
+             (_DL_FLOAT, 64): "float64", (_DL_COMPLEX, 64): "complex64",
+             (_DL_COMPLEX, 128): "complex128"}
     name = names.get((dl.code, dl.bits)) if dl.lanes == 1 else None
     if name is None:
         raise TypeError(f"{what}: DLPack element type (code {dl.code}, "
                         f"{dl.bits} bits, {dl.lanes} lanes) is not an element "
-                        "type of kiln arrays (bool, int8..uint64, "
-                        "float16..float64)")
+                        f"type of kiln arrays ({_ELEMENT_TYPES})")
     return np.dtype(name)
 
 

@@ -353,7 +353,7 @@ def launch(kernel, index_space, dependent_events, args, device, queue=None):
     the device's in-order queue); returns its _Launch."""
     _init()
     if not _plain_types().issuperset(map(type, args)):  # compute follows data
-        args, device = _array.place(kernel, args, device, None)
+        args, device = _array.place(kernel, args, device, queue)
     device = _devices.resolve(device) if queue is None else queue.on(device)
     table = kernel.__dict__.get("_dispatch")
     if table is None:

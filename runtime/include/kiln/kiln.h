@@ -144,9 +144,10 @@ kiln_status_t kiln_buffer_create(kiln_device_t device, size_t size,
  *  OpenCL: a host pointer, on CPU devices only (CL_MEM_USE_HOST_PTR:
  *  kernels use the memory itself); other OpenCL devices and Level Zero
  *  give UNIMPLEMENTED saying so (copy the data into a buffer instead). A
- *  zero address or size is INVALID_ARGUMENT. Kernels compiled by
- *  kiln_compile_for_arguments for a wrapped buffer assume 16-byte
- *  alignment only where `address` has it. */
+ *  zero address or size is INVALID_ARGUMENT. kiln_buffer_device_address
+ *  of the buffer is `address` (on the CPU device kernels use the host
+ *  memory itself). Kernels compiled by kiln_compile_for_arguments for a
+ *  wrapped buffer assume 16-byte alignment only where `address` has it. */
 kiln_status_t kiln_buffer_wrap(kiln_device_t device, uint64_t address,
                                size_t size, kiln_buffer_t *out);
 /** Size in bytes given at creation. */
