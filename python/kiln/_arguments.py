@@ -63,8 +63,9 @@ def _check_array(kernel, param, value, expected):
     where = _where(kernel, param)
     if not isinstance(value, (np.ndarray, DeviceArray)):
         want = f"a NumPy array of {expected.dtype.name}" if expected else "a NumPy array"
-        want += " or a kiln.DeviceArray"
-        raise TypeError(f"{where} expects {want}, got {type(value).__name__}")
+        raise TypeError(f"{where} expects {want}, got {type(value).__name__} "
+                        "(or a kiln.DeviceArray, or a DLPack or "
+                        "__cuda_array_interface__ array)")
     dtype = _dtypes.of_value(value)
     if dtype is None:
         raise TypeError(f"{where}: arrays of {value.dtype} are not supported "
