@@ -430,6 +430,19 @@ VarDecl *Sema::declare(const std::string &name, SourceLoc loc, Type type) {
   return d;
 }
 
+/// Why a type a specialization gives (from launch arguments or the CLI)
+/// cannot be a parameter's, or "" when it can: arrays of rank 1 to 3 in
+/// global or local memory, scalars, Item and NdItem.
+static std::string unusableSpecType(const Type &t) {
+  if (t.isArray() && t.space() != AddressSpace::Private)
+    return t.rank() >= 1 && t.rank() <= 3
+               ? ""
+               : "the rank in '" + t.str() + "' must be 1, 2 or 3";
+  if (t.isScalar() || t.isItem() || t.isNdItem())
+    return "";
+  return "a parameter cannot have the type '" + t.str() + "'";
+}
+
 /// Converts a specialization constant to the parameter's type `t` with the
 /// implicit-safe rules; returns the reason on failure.
 static std::optional<ConstantValue>
@@ -477,7 +490,7 @@ void Sema::checkParameters(FunctionDef &f, const Specialization *spec) {
     } else if (!p.annotation) {
       // Generic: the type comes from the specialization (a kernel) or from
       // the call (a device function's specialization).
-      const std::string *specType = nullptr;
+      const Type *specType = nullptr;
       if (spec) {
         auto it = spec->types.find(p.name);
         if (it != spec->types.end())
@@ -487,13 +500,11 @@ void Sema::checkParameters(FunctionDef &f, const Specialization *spec) {
         type = (*instanceTypes)[i];
       } else if (specType) {
         specUsed.insert(p.name);
-        std::string why;
-        std::optional<Type> t = parseTypeString(*specType, why);
-        if (!t)
+        if (std::string why = unusableSpecType(*specType); !why.empty())
           error(p.loc, "specialization of kernel '" + f.name +
                            "': parameter '" + p.name + "': " + why);
         else
-          type = *t;
+          type = *specType;
       } else {
         f.isGeneric = true;
         if (!isKernel && f.isExtern)
@@ -508,9 +519,8 @@ void Sema::checkParameters(FunctionDef &f, const Specialization *spec) {
         auto it = spec->types.find(p.name);
         if (it != spec->types.end()) {
           specUsed.insert(p.name);
-          std::string why;
-          std::optional<Type> t = parseTypeString(it->second, why);
-          if (!t)
+          const Type *t = &it->second;
+          if (std::string why = unusableSpecType(*t); !why.empty())
             error(p.loc, "specialization of kernel '" + f.name +
                              "': parameter '" + p.name + "': " + why);
           else if (type.isValid() && (*t != type || isConstant))

@@ -80,7 +80,6 @@ private:
               SourceLoc callLoc);
   void checkReturn(ast::ReturnStmt &r);
   /// The type a specialization string names, or nullopt with `error` set.
-  std::optional<Type> parseTypeString(llvm::StringRef text, std::string &error);
 
   // Statements (Sema.cpp).
   void checkBlock(ast::StmtList &body);

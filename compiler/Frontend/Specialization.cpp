@@ -68,10 +68,17 @@ std::optional<Specialization> kiln::parseSpecialization(llvm::StringRef text,
       error = "'" + name.str() + "' is given twice";
       return std::nullopt;
     }
-    if (std::optional<ConstantValue> c = parseConstant(value))
+    if (std::optional<ConstantValue> c = parseConstant(value)) {
       spec.constants[name.str()] = *c;
-    else
-      spec.types[name.str()] = value.str();
+      continue;
+    }
+    std::string why;
+    std::optional<Type> type = parseTypeString(value, why);
+    if (!type) {
+      error = "parameter '" + name.str() + "': " + why;
+      return std::nullopt;
+    }
+    spec.types[name.str()] = *type;
   }
   return spec;
 }

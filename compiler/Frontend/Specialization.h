@@ -12,6 +12,7 @@
 #define KILN_FRONTEND_SPECIALIZATION_H
 
 #include "compiler/Frontend/ConstantValue.h"
+#include "compiler/Frontend/Types.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -27,11 +28,11 @@ namespace kiln {
 struct Specialization {
   /// The kernel's name in the source.
   std::string kernel;
-  /// Parameter name -> type, spelled as in annotations: "float32", "i64",
-  /// "np.uint8", "Array[float32, 2]", "LocalAccessor[int32]", "Item",
-  /// "NdItem". A type for an annotated parameter must equal the
-  /// annotation.
-  std::map<std::string, std::string> types;
+  /// Parameter name -> type: a scalar, `Array[T, N]`, `LocalAccessor[T,
+  /// N]`, `Item` or `NdItem` (the CLI's spellings are parsed by
+  /// parseSpecialization, launch arguments typed by resolveArguments). A
+  /// type for an annotated parameter must equal the annotation.
+  std::map<std::string, Type> types;
   /// `Constant[T]` parameter name -> value. It is converted to T with the
   /// implicit-safe rules of spec section 4 (an integer must fit T; a float
   /// is accepted only for a float T; a bool for any T).
@@ -66,9 +67,10 @@ struct DeclaredParameter {
 
 /// Parses a signature written for the command line:
 ///   KERNEL:NAME=VALUE,NAME=VALUE,...
-/// where VALUE is a type ("float32", "Array[float32, 2]") or a constant
-/// (an integer, a float with '.' or an exponent, True or False). Commas
-/// inside brackets do not separate. Returns the reason on a syntax error.
+/// where VALUE is a type ("float32", "Array[float32, 2]", parsed by
+/// parseTypeString) or a constant (an integer, a float with '.' or an
+/// exponent, True or False). Commas inside brackets do not separate.
+/// Returns the reason on a syntax error or an unknown type.
 std::optional<Specialization> parseSpecialization(llvm::StringRef text,
                                                   std::string &error);
 

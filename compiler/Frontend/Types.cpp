@@ -72,7 +72,7 @@ std::string Type::str() const {
   case Kind::Void:
     return "None";
   }
-  return "?";
+  llvm_unreachable("unknown type kind");
 }
 
 std::optional<DType> kiln::lookupScalarTypeName(llvm::StringRef name) {
@@ -221,4 +221,59 @@ bool kiln::isImplicitlyConvertible(Type from, Type to) {
     return from.bitWidth() <= to.bitWidth();
   }
   return false;
+}
+
+std::optional<Type> kiln::parseTypeString(llvm::StringRef text,
+                                          std::string &err) {
+  auto strip = [](llvm::StringRef n) {
+    n = n.trim();
+    for (llvm::StringRef prefix : {"np.", "numpy.", "kiln."})
+      if (n.starts_with(prefix))
+        return n.drop_front(prefix.size()).trim();
+    return n;
+  };
+  llvm::StringRef t = text.trim();
+  size_t lb = t.find('[');
+  if (lb == llvm::StringRef::npos) {
+    llvm::StringRef n = strip(t);
+    if (auto k = lookupScalarTypeName(n))
+      return Type::scalar(*k);
+    if (n == "Item")
+      return Type::item();
+    if (n == "NdItem")
+      return Type::ndItem();
+    err = "unknown type '" + text.str() + "'";
+    return std::nullopt;
+  }
+  if (!t.ends_with("]")) {
+    err = "malformed type '" + text.str() + "'";
+    return std::nullopt;
+  }
+  llvm::StringRef head = strip(t.substr(0, lb));
+  llvm::StringRef inner = t.substr(lb + 1, t.size() - lb - 2);
+  auto [elemText, rankText] = inner.split(',');
+  AddressSpace space;
+  if (head == "Array")
+    space = AddressSpace::Global;
+  else if (head == "LocalAccessor")
+    space = AddressSpace::Local;
+  else {
+    err = "unknown type '" + text.str() +
+          "' (expected a scalar type, "
+          "'Array[T, N]' or 'LocalAccessor[T, N]')";
+    return std::nullopt;
+  }
+  auto k = lookupScalarTypeName(strip(elemText));
+  if (!k) {
+    err = "unknown element type '" + strip(elemText).str() + "'";
+    return std::nullopt;
+  }
+  unsigned rank = 1;
+  rankText = rankText.trim();
+  if (!rankText.empty() &&
+      (rankText.getAsInteger(10, rank) || rank < 1 || rank > 3)) {
+    err = "the rank in '" + text.str() + "' must be 1, 2 or 3";
+    return std::nullopt;
+  }
+  return Type::array(*k, rank, space);
 }

@@ -133,6 +133,12 @@ private:
 /// (`bool_`). `int` is int64 and `float` is float64, as in Python.
 std::optional<DType> lookupScalarTypeName(llvm::StringRef name);
 
+/// Parses a type as a specialization spells it: a scalar type name (with or
+/// without `np.`/`numpy.`/`kiln.`), `Item`, `NdItem`, `Array[T, N]` or
+/// `LocalAccessor[T, N]` (N defaults to 1 and must be 1, 2 or 3). Returns
+/// std::nullopt with the reason in `error` for anything else.
+std::optional<Type> parseTypeString(llvm::StringRef text, std::string &error);
+
 /// The integer type of width `bits` and the given signedness.
 DType integerKind(unsigned bits, bool isSigned);
 

@@ -57,7 +57,7 @@ inline std::string formatSpecialization(const Specialization &spec) {
   std::string text = spec.kernel + ":";
   bool first = true;
   for (const auto &[name, type] : spec.types) {
-    text += (first ? "" : ",") + name + "=" + type;
+    text += (first ? "" : ",") + name + "=" + type.str();
     first = false;
   }
   for (const auto &[name, value] : spec.constants) {

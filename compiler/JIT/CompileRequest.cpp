@@ -13,11 +13,10 @@ using namespace kiln;
 
 namespace {
 
-/// Type spellings without blanks: "Array[float32, 2]" keys as
-/// "Array[float32,2]".
-std::string canonicalType(llvm::StringRef type) {
+/// A type's spelling without blanks, as keys show it: "Array[float32,2]".
+std::string canonicalType(const Type &type) {
   std::string out;
-  for (char c : type)
+  for (char c : type.str())
     if (!llvm::isSpace(c))
       out.push_back(c);
   return out;

@@ -112,26 +112,25 @@ llvm::Error checkLocalAccessors(llvm::ArrayRef<ArgumentDescriptor> arguments,
 
 } // namespace
 
-const char *kiln::workItemTypeName(IndexKind kind) {
+Type kiln::workItemType(IndexKind kind) {
   switch (kind) {
   case IndexKind::Item:
-    return "Item";
+    return Type::item();
   case IndexKind::NdItem:
-    return "NdItem";
+    return Type::ndItem();
   }
   llvm_unreachable("unknown index kind");
 }
 
-std::string kiln::argumentTypeString(const ArgumentDescriptor &argument) {
-  // Spelled by the frontend's Type, which parses it back.
+Type kiln::argumentType(const ArgumentDescriptor &argument) {
   DType dtype = *argument.dtype;
   switch (argument.kind) {
   case ArgumentDescriptor::Kind::Scalar:
-    return Type::scalar(dtype).str();
+    return Type::scalar(dtype);
   case ArgumentDescriptor::Kind::Array:
-    return Type::array(dtype, argument.rank).str();
+    return Type::array(dtype, argument.rank);
   case ArgumentDescriptor::Kind::LocalAccessor:
-    return Type::array(dtype, argument.rank, AddressSpace::Local).str();
+    return Type::array(dtype, argument.rank, AddressSpace::Local);
   }
   llvm_unreachable("unknown argument kind");
 }
@@ -153,7 +152,7 @@ kiln::resolveArguments(llvm::StringRef kernel,
       // Untyped without a launch: the type checker says so, located.
       if (launchIndex)
         resolved.specialization.types[ordinary[0].name] =
-            workItemTypeName(*launchIndex);
+            workItemType(*launchIndex);
       ordinary.erase(ordinary.begin());
     } else {
       ordinary[0].role = DeclaredParameter::Role::Generic;
@@ -195,7 +194,7 @@ kiln::resolveArguments(llvm::StringRef kernel,
               (argument->spelling.empty()
                    ? ", which has none"
                    : "; " + argument->spelling + " has none"));
-    resolved.specialization.types[param.name] = argumentTypeString(*argument);
+    resolved.specialization.types[param.name] = argumentType(*argument);
   }
   return resolved;
 }

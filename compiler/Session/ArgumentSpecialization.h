@@ -85,12 +85,12 @@ resolveArguments(llvm::StringRef kernel,
                  llvm::ArrayRef<ArgumentDescriptor> arguments,
                  std::optional<IndexKind> launchIndex = std::nullopt);
 
-/// "Item" or "NdItem": the spec's name of the work-item type `kind`.
-const char *workItemTypeName(IndexKind kind);
+/// Item or NdItem: the work-item type of a launch of kind `kind`.
+Type workItemType(IndexKind kind);
 
-/// The spec's spelling of an argument's type: "int64", "Array[float32, 2]",
-/// "LocalAccessor[int32, 1]" (its dtype must be set).
-std::string argumentTypeString(const ArgumentDescriptor &argument);
+/// The type a parameter takes from its argument: a scalar, `Array[T, N]`
+/// or `LocalAccessor[T, N]` (the argument's dtype must be set).
+Type argumentType(const ArgumentDescriptor &argument);
 
 } // namespace kiln
 

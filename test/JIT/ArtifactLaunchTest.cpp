@@ -97,7 +97,7 @@ TEST_F(ArtifactLaunchTest, SpecializedArtifactRunsWithItsSignature) {
   auto executable = load("scale.kiln", &artifact);
   ASSERT_TRUE(executable);
   EXPECT_EQ(artifact.property("jit.signature"),
-            "scale:x=Array[float32],reps=3");
+            "scale:x=Array[float32, 1],reps=3");
   // `reps` was folded in: the kernel takes x and s only.
   ASSERT_EQ(artifact.binary.kernels.size(), 1u);
   ASSERT_EQ(artifact.binary.kernels[0].params.size(), 2u);

@@ -62,7 +62,7 @@ TEST_F(JitArgumentsTest, TypesAndConstantsComeFromTheArguments) {
                                                  array("y", DType::Float32),
                                                  int32Value("n", 3)})));
   EXPECT_EQ(kernel.origin, CacheOrigin::Compiled);
-  EXPECT_EQ(kernel.specialization.types.at("x"), "Array[float64, 1]");
+  EXPECT_EQ(kernel.specialization.types.at("x").str(), "Array[float64, 1]");
   EXPECT_EQ(kernel.specialization.types.count("y"), 0u) << "annotated";
   ASSERT_EQ(kernel.specialization.constants.count("n"), 1u);
   EXPECT_EQ(kernel.specialization.constants.at("n").i, 3);
@@ -216,7 +216,7 @@ TEST_F(JitArgumentsTest, AnUnknownKernelIsNotFound) {
 TEST_F(JitArgumentsTest, ArgumentsAndASpecializationAreExclusive) {
   auto jit = newJit();
   CompileRequest request = scaleFor({array("x", DType::Float32)});
-  request.specialization.types["x"] = "Array[float32]";
+  request.specialization.types["x"] = specType("Array[float32]");
   llvm::Expected<CompiledKernel> result = jit->compile(request);
   ASSERT_FALSE(static_cast<bool>(result));
   EXPECT_EQ(llvm::toString(result.takeError()),

@@ -95,32 +95,32 @@ TEST_F(JitCacheKeyTest, KernelName) {
 
 TEST_F(JitCacheKeyTest, SpecializationDtype) {
   CompileRequest changed = base();
-  changed.specialization.types["x"] = "Array[float64]";
+  changed.specialization.types["x"] = specType("Array[float64]");
   expectMiss(base(), changed, "specialization",
-             "parameter 'x': Array[float32] -> Array[float64]");
+             "parameter 'x': Array[float32,1] -> Array[float64,1]");
 }
 
 TEST_F(JitCacheKeyTest, SpecializationRank) {
   CompileRequest flat = base();
   flat.kernel = "extent";
   flat.specialization = {};
-  flat.specialization.types["a"] = "Array[float32]";
+  flat.specialization.types["a"] = specType("Array[float32]");
   CompileRequest grid = flat;
-  grid.specialization.types["a"] = "Array[float32, 2]";
+  grid.specialization.types["a"] = specType("Array[float32, 2]");
   expectMiss(flat, grid, "specialization",
-             "parameter 'a': Array[float32] -> Array[float32,2]");
+             "parameter 'a': Array[float32,1] -> Array[float32,2]");
 }
 
 TEST_F(JitCacheKeyTest, SpecializationScalarType) {
   CompileRequest changed = base();
-  changed.specialization.types["s"] = "int32";
+  changed.specialization.types["s"] = specType("int32");
   expectMiss(base(), changed, "specialization",
              "parameter 's': float32 -> int32");
 }
 
 TEST_F(JitCacheKeyTest, SpellingOfTheSameTypeIsTheSameKey) {
   CompileRequest spaced = base();
-  spaced.specialization.types["x"] = "Array[ float32 ]";
+  spaced.specialization.types["x"] = specType("Array[ float32 ]");
   ASSERT_EXPECTED(a, jit->compile(base()));
   ASSERT_EXPECTED(b, jit->compile(spaced));
   EXPECT_EQ(b.origin, CacheOrigin::Memory);

@@ -198,7 +198,7 @@ TEST_F(JitDiskCacheTest, EntryCarriesProvenance) {
   std::optional<KernelArtifact> artifact = disk.load(key, warning);
   ASSERT_TRUE(artifact) << warning;
   EXPECT_EQ(artifact->property("jit.signature"),
-            "scale:s=float32,x=Array[float32],reps=4");
+            "scale:s=float32,x=Array[float32, 1],reps=4");
   EXPECT_EQ(artifact->property("jit.aligned16"), "x");
   EXPECT_EQ(artifact->property("jit.key"), result.key);
 }

@@ -46,7 +46,7 @@ TEST_F(JitLaunchSpaceTest, RangeAndNdRangeAreTwoEntriesWithAReason) {
   options.verbose = true;
   auto jit = newJit(options);
   ASSERT_EXPECTED(range, jit->compile(countFor(IndexKind::Item)));
-  EXPECT_EQ(range.specialization.types.at("item"), "Item");
+  EXPECT_EQ(range.specialization.types.at("item").str(), "Item");
   ASSERT_EQ(range.binary->kernels.size(), 1u);
   EXPECT_EQ(range.binary->kernels[0].indexKind, IndexKind::Item);
   // The work-item is not a launch argument.
@@ -94,8 +94,8 @@ TEST_F(JitLaunchSpaceTest, AnArgumentForTheFirstParameterMakesItOrdinary) {
   v.dtype = DType::Int64;
   request.arguments = std::vector<ArgumentDescriptor>{b, v};
   ASSERT_EXPECTED(kernel, jit->compile(request));
-  EXPECT_EQ(kernel.specialization.types.at("b"), "Array[int64, 1]");
-  EXPECT_EQ(kernel.specialization.types.at("v"), "int64");
+  EXPECT_EQ(kernel.specialization.types.at("b").str(), "Array[int64, 1]");
+  EXPECT_EQ(kernel.specialization.types.at("v").str(), "int64");
   EXPECT_EQ(kernel.binary->kernels[0].params.size(), 2u);
 }
 
@@ -112,7 +112,7 @@ TEST_F(JitLaunchSpaceTest, AnAnnotatedFirstArrayTakesTheFirstArgument) {
   v.dtype = DType::Int32;
   request.arguments = std::vector<ArgumentDescriptor>{int64Array(""), v};
   ASSERT_EXPECTED(kernel, jit->compile(request));
-  EXPECT_EQ(kernel.specialization.types.at("v"), "int32");
+  EXPECT_EQ(kernel.specialization.types.at("v").str(), "int32");
 }
 
 TEST_F(JitLaunchSpaceTest, WithoutTheLaunchTheWorkItemIsALocatedError) {
@@ -140,7 +140,8 @@ TEST_F(JitLaunchSpaceTest, ALocalAccessorNeedsAnNdRange) {
             std::string::npos)
       << text;
   ASSERT_EXPECTED(nd, jit->compile(countFor(IndexKind::NdItem, {tile})));
-  EXPECT_EQ(nd.specialization.types.at("hits"), "LocalAccessor[int64, 1]");
+  EXPECT_EQ(nd.specialization.types.at("hits").str(),
+            "LocalAccessor[int64, 1]");
 }
 
 } // namespace

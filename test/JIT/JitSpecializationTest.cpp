@@ -46,7 +46,7 @@ TEST_F(JitSpecializationTest, MetadataFollowsTheSignature) {
   CompileRequest extent = request("Array[float32]", "float32", 2);
   extent.kernel = "extent";
   extent.specialization = {};
-  extent.specialization.types["a"] = "Array[uint8, 3]";
+  extent.specialization.types["a"] = specType("Array[uint8, 3]");
   ASSERT_EXPECTED(grid, jit->compile(extent));
   // Only the requested kernel; `reps` is a Constant: folded in, not an
   // argument.
@@ -85,7 +85,7 @@ TEST_F(JitSpecializationTest, ThreadsAskingForOneSignatureShareOneCompile) {
 
 TEST_F(JitSpecializationTest, BadSignatureIsACompileError) {
   CompileRequest bad = request("Array[float32]", "float32", 2);
-  bad.specialization.types["nope"] = "int32";
+  bad.specialization.types["nope"] = specType("int32");
   auto result = jit->compile(bad);
   ASSERT_FALSE(static_cast<bool>(result));
   std::string message = llvm::toString(result.takeError());
@@ -107,7 +107,7 @@ TEST_F(JitSpecializationTest, CompiledBinaryRoundTripsThroughAnArtifact) {
   EXPECT_EQ(loaded->binary.kernels[0].name, "scale");
   EXPECT_EQ(loaded->properties, properties);
   EXPECT_EQ(loaded->property("jit.signature"),
-            "scale:s=float32,x=Array[float32],reps=3");
+            "scale:s=float32,x=Array[float32, 1],reps=3");
   EXPECT_EQ(loaded->property("jit.aligned16"), "x");
 }
 

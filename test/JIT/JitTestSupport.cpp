@@ -51,14 +51,22 @@ CompileRequest saxpyRequest(TargetKind target) {
   return request;
 }
 
+Type specType(llvm::StringRef text) {
+  std::string why;
+  std::optional<Type> type = parseTypeString(text, why);
+  if (!type)
+    ADD_FAILURE() << why;
+  return type.value_or(Type::invalid());
+}
+
 CompileRequest scaleRequest(const std::string &xType, const std::string &sType,
                             int64_t reps) {
   CompileRequest request;
   request.source = kGenericSource;
   request.filename = "scale.py";
   request.kernel = "scale";
-  request.specialization.types["x"] = xType;
-  request.specialization.types["s"] = sType;
+  request.specialization.types["x"] = specType(xType);
+  request.specialization.types["s"] = specType(sType);
   request.specialization.constants["reps"] = ConstantValue::ofInt(reps);
   return request;
 }

@@ -30,6 +30,9 @@ extern const char *const kTwiceLibrary;
 
 /// A request for saxpy to `target`.
 CompileRequest saxpyRequest(TargetKind target = TargetKind::SPIRV);
+/// The type `text` spells (parseTypeString); a test failure if it spells
+/// none.
+Type specType(llvm::StringRef text);
 /// A request for `scale` specialized to x: `xType`, s: `sType`, reps.
 CompileRequest scaleRequest(const std::string &xType, const std::string &sType,
                             int64_t reps);

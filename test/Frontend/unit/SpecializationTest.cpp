@@ -31,6 +31,15 @@ std::string compile(llvm::StringRef source,
   return text;
 }
 
+/// The type `text` spells; a test failure if it spells none.
+Type specType(llvm::StringRef text) {
+  std::string why;
+  std::optional<Type> type = parseTypeString(text, why);
+  if (!type)
+    ADD_FAILURE() << why;
+  return type.value_or(Type::invalid());
+}
+
 bool contains(const std::string &s, llvm::StringRef part) {
   return s.find(part.str()) != std::string::npos;
 }
@@ -55,8 +64,8 @@ def plain(item: Item, a: Array[float32]):
 TEST(Specialization, TypesAndConstants) {
   Specialization s;
   s.kernel = "k";
-  s.types["a"] = "Array[float32]";
-  s.types["n"] = "np.float32";
+  s.types["a"] = specType("Array[float32]");
+  s.types["n"] = specType("np.float32");
   s.constants["t"] = ConstantValue::ofInt(4);
   std::string out = compile(kGeneric, {s});
   ASSERT_FALSE(contains(out, "ERROR")) << out;
@@ -88,9 +97,10 @@ TEST(Specialization, GenericWithoutSpecializationIsAnError) {
 TEST(Specialization, Errors) {
   Specialization s;
   s.kernel = "k";
-  s.types["a"] = "Array[float32, 4]";
-  s.types["n"] = "float128";
-  s.types["zz"] = "int32";
+  // A launch argument can be of any rank; the type checker refuses it.
+  s.types["a"] = Type::array(DType::Float32, 4);
+  s.types["n"] = Type::group();
+  s.types["zz"] = specType("int32");
   s.constants["t"] = ConstantValue::ofInt(1 << 20);
   Specialization missing;
   missing.kernel = "nope";
@@ -101,14 +111,16 @@ TEST(Specialization, Errors) {
   EXPECT_TRUE(contains(out, "parameter 'a': the rank in 'Array[float32, 4]' "
                             "must be 1, 2 or 3"))
       << out;
-  EXPECT_TRUE(contains(out, "parameter 'n': unknown type 'float128'")) << out;
+  EXPECT_TRUE(contains(out, "parameter 'n': a parameter cannot have the type "
+                            "'Group'"))
+      << out;
   EXPECT_TRUE(contains(out, "specialization of kernel 'k' names 'zz', which "
                             "is not a parameter"))
       << out;
   Specialization narrow;
   narrow.kernel = "k";
-  narrow.types["a"] = "Array[float32]";
-  narrow.types["n"] = "float32";
+  narrow.types["a"] = specType("Array[float32]");
+  narrow.types["n"] = specType("float32");
   narrow.constants["t"] = ConstantValue::ofFloat(2.5);
   out = compile(kGeneric, {narrow});
   EXPECT_TRUE(contains(out, "spec.py:3:25: error: specialization of kernel "
@@ -120,7 +132,7 @@ TEST(Specialization, Errors) {
 TEST(Specialization, IncompleteSpecializationIsAnError) {
   Specialization s;
   s.kernel = "k";
-  s.types["a"] = "Array[float32]";
+  s.types["a"] = specType("Array[float32]");
   std::string out = compile(kGeneric, {s});
   EXPECT_TRUE(contains(out, "spec.py:3:22: error: specialization of kernel "
                             "'k' gives no type for the generic parameter 'n'"))
@@ -130,7 +142,7 @@ TEST(Specialization, IncompleteSpecializationIsAnError) {
 TEST(Specialization, AnnotatedParameterMustAgree) {
   Specialization s;
   s.kernel = "plain";
-  s.types["a"] = "Array[float64]";
+  s.types["a"] = specType("Array[float64]");
   std::string out = compile(kGeneric, {s});
   EXPECT_TRUE(contains(out, "specialization of kernel 'plain' gives parameter "
                             "'a' the type 'Array[float64, 1]', but it is "
@@ -146,8 +158,8 @@ def k(it, tile, out: Array[int32]):
 )";
   Specialization s;
   s.kernel = "k";
-  s.types["it"] = "NdItem";
-  s.types["tile"] = "LocalAccessor[int32]";
+  s.types["it"] = specType("NdItem");
+  s.types["tile"] = specType("LocalAccessor[int32]");
   std::string out = compile(src, {s});
   ASSERT_FALSE(contains(out, "ERROR")) << out;
   EXPECT_TRUE(contains(out, "%arg1: !kiln.array<i32, 1, local> {kiln.dtype = "
@@ -163,8 +175,8 @@ TEST(Specialization, ParseCommandLineForm) {
                           error);
   ASSERT_TRUE(s) << error;
   EXPECT_EQ(s->kernel, "k");
-  EXPECT_EQ(s->types["a"], "Array[float32, 2]");
-  EXPECT_EQ(s->types["n"], "float32");
+  EXPECT_EQ(s->types["a"], Type::array(DType::Float32, 2));
+  EXPECT_EQ(s->types["n"], Type::float32());
   EXPECT_EQ(s->constants["t"].kind, ConstantValue::Kind::Int);
   EXPECT_EQ(s->constants["t"].i, 16);
   EXPECT_EQ(s->constants["f"].kind, ConstantValue::Kind::Float);
@@ -175,5 +187,11 @@ TEST(Specialization, ParseCommandLineForm) {
   EXPECT_EQ(s->constants["u"].i, IntValue(UINT64_MAX));
   EXPECT_FALSE(parseSpecialization(":a=1", error));
   EXPECT_FALSE(parseSpecialization("k:a", error));
+  // Types are parsed here, with the parameter named.
+  EXPECT_FALSE(parseSpecialization("k:n=float128", error));
+  EXPECT_EQ(error, "parameter 'n': unknown type 'float128'");
+  EXPECT_FALSE(parseSpecialization("k:a=Array[float32, 4]", error));
+  EXPECT_EQ(error, "parameter 'a': the rank in 'Array[float32, 4]' must be 1, "
+                   "2 or 3");
 }
 } // namespace
