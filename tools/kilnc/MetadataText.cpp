@@ -1,6 +1,8 @@
 //===- MetadataText.cpp - kilnc --emit=metadata ---------------------------===//
 #include "MetadataText.h"
 
+#include "llvm/Support/ErrorHandling.h"
+
 using namespace kiln;
 
 namespace {
@@ -13,7 +15,7 @@ const char *kindName(ParamKind kind) {
   case ParamKind::LocalAccessor:
     return "local_accessor";
   }
-  return "?";
+  llvm_unreachable("unknown parameter kind");
 }
 
 void printParam(const KernelParam &param, llvm::raw_ostream &os) {
