@@ -28,7 +28,7 @@ class KilnError(RuntimeError):
 class _Arg(ctypes.Structure):
     """kiln_arg_t."""
     _fields_ = [("kind", ctypes.c_int), ("dtype", ctypes.c_int),
-                ("value", ctypes.c_ubyte * 8), ("buffer", ctypes.c_void_p),
+                ("value", ctypes.c_ubyte * 16), ("buffer", ctypes.c_void_p),
                 ("rank", ctypes.c_int),
                 ("shape", ctypes.c_int64 * _MAX_RANK)]
 
