@@ -44,6 +44,8 @@ std::optional<ConstantValue> scalarValue(DType dtype,
     return ConstantValue::ofFloat(load<double>(bytes));
   case DType::Float16:
   case DType::BFloat16:
+  case DType::Complex64: // Constant values are int, float or bool.
+  case DType::Complex128:
     return std::nullopt;
   }
   llvm_unreachable("unknown dtype");

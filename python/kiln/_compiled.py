@@ -64,6 +64,11 @@ def _scalar_packer(param, dtype):
         def to_bits(value):
             return struct.unpack("<I", struct.pack("<f", dtype(value)))[0] >> 16
         fmt, convert = "H", to_bits
+    elif dtype.kind == "c":
+        # NumPy's bytes: the real part, then the imaginary part.
+        def to_bytes(value):
+            return dtype.type(value).tobytes()
+        fmt, convert = f"{dtype.bits // 8}s", to_bytes
     else:
         fmt, convert = _FORMATS[dtype.name], None
 

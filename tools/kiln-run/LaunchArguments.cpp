@@ -109,6 +109,8 @@ std::optional<ConstantValue> scalarValue(const NpyArray &array) {
     return ConstantValue::ofFloat(load(double()));
   case DType::Float16:
   case DType::BFloat16:
+  case DType::Complex64: // Constant values are int, float or bool.
+  case DType::Complex128:
     return std::nullopt;
   }
   return std::nullopt;
