@@ -147,8 +147,8 @@ class DeviceArray:
     `data_ptr` (the address kernels get: a CUDA device pointer, or the
     host pointer on the CPU device). Passed to kernels without a copy."""
 
-    __slots__ = ("_buffer", "_owner", "_host", "shape", "dtype", "device",
-                 "data_ptr", "__weakref__")
+    __slots__ = ("_buffer", "_handle", "_owner", "_host", "shape", "dtype",
+                 "device", "data_ptr", "__weakref__")
 
     def __init__(self):
         raise TypeError("create device arrays with kiln.asarray, kiln.empty, "
@@ -159,6 +159,9 @@ class DeviceArray:
         self = object.__new__(cls)
         self.device, self.shape, self.dtype = device, shape, dtype
         self._buffer, self._owner, self._host = buffer, owner, host
+        # The buffer's handle as an int: what a fast launch reads (once per
+        # argument, in C or with struct) instead of the ctypes object's.
+        self._handle = buffer.value
         self.data_ptr = data_ptr
         return self
 

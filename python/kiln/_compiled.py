@@ -26,7 +26,7 @@ from ._annotations import ConstantType, LocalAccessor
 from ._array import DeviceArray
 from ._errors import CompileError, KernelError
 from ._host_tasks import CompiledEvent, Launch
-from ._ranges import NdRange
+from ._ranges import NdRange, Range
 
 _lib = None
 _compiler = None
@@ -97,7 +97,7 @@ def _array_packer(dtype, ndim, writes=True):
     return pack
 
 
-def _device_array_packer(dtype, ndim):
+def _device_array_packer(dtype, ndim, array=None):
     code = _capi.DTYPES[dtype.name]
 
     def pack(value, arg, launch):  # its own buffer: no copy
@@ -105,6 +105,10 @@ def _device_array_packer(dtype, ndim):
         arg.buffer = value._buffer
         for d, extent in enumerate(value.shape):
             arg.shape[d] = extent
+    if array is not None:  # the fast launch's: what the key holds of it
+        pack.field = _fastlaunch.Field("", _capi.ARG_ARRAY, code, dtype.name,
+                                       rank=ndim, dtype_object=array.dtype,
+                                       aligned=array.aligned)
     return pack
 
 
@@ -116,7 +120,7 @@ def _local_packer(dtype, ndim):
         for d, extent in enumerate(value.shape):
             arg.shape[d] = extent
     pack.field = _fastlaunch.Field("", _capi.ARG_LOCAL_ACCESSOR, code,
-                                   dtype.name, rank=ndim)
+                                   dtype.name, rank=ndim, dtype_object=dtype)
     return pack
 
 
@@ -141,7 +145,7 @@ def _packer(kernel, name, bound, writes=True):
         return _scalar_packer(name, declared)
     dtype = _dtypes.of_value(bound)
     if isinstance(bound, DeviceArray):
-        return _device_array_packer(dtype, bound.ndim)
+        return _device_array_packer(dtype, bound.ndim, bound)
     if isinstance(bound, _np.ndarray):
         return _array_packer(dtype, bound.ndim, writes)
     return _scalar_packer(name, dtype)
@@ -335,7 +339,8 @@ def _fast_plan(spec):
     if any(field is None for field in fields):
         return None
     return _fastlaunch.Plan(spec.kernel, spec.device.queue, spec.ndim, spec.nd,
-                            spec.positions, fields)
+                            spec.positions, fields, spec.device,
+                            NdRange if spec.nd else Range)
 
 
 def specialization(kernel, index_space, args, device):
@@ -356,6 +361,12 @@ def specialization(kernel, index_space, args, device):
 def launch(kernel, index_space, dependent_events, args, device, queue=None):
     """Submits a compiled launch (on `queue`, a kiln.Queue of `device`, or
     the device's in-order queue); returns its _Launch."""
+    if queue is None:  # the kernel's last fast plan, if these are its arguments
+        entry = kernel.__dict__.get("_fast_entry")
+        if entry is not None:
+            record = entry.try_launch(index_space, args, dependent_events, device)
+            if record is not None:
+                return record
     _init()
     if not _plain_types().issuperset(map(type, args)):  # compute follows data
         args, device = _array.place(kernel, args, device, queue)
@@ -376,8 +387,23 @@ def launch(kernel, index_space, dependent_events, args, device, queue=None):
     if spec is None:
         spec = table[key] = _compile(kernel, device, index_space, args)
     if spec.fast is not None and queue is None:
-        return spec.fast.launch(index_space, args, dependent_events)
+        return _launch_fast(kernel, spec.fast, key, constants[1], index_space,
+                            args, dependent_events)
     return spec.launch(device, index_space, args, dependent_events, queue)
+
+
+def _launch_fast(kernel, plan, key, constants, index_space, args,
+                 dependent_events):
+    """Launches through a fast plan found by its key; a plan whose key
+    holds no Constant value and no aliasing array becomes the kernel's
+    entry, tried first at its next launch."""
+    if plan.types is None:
+        plan.bind(args, not constants and not any(
+            type(part) is tuple and part[0] is DeviceArray and part[4] is not None
+            for part in key))
+    if plan.entry:
+        kernel._fast_entry = plan
+    return plan.launch(index_space, args, dependent_events)
 
 
 _plain = None

@@ -1,64 +1,112 @@
 """The warm launch's hot path (issue 13): a specialization whose
-arguments are all scalars or local accessors (nothing to upload) launches
-through C structs built once and reused, a `kiln_queue_submit` call and
-one small record per launch.
+arguments need no copy (scalars, local accessors, kiln.DeviceArrays)
+launches with C structs built once and one `kiln_queue_submit` call.
 
-What a launch of `_compiled._Specialization.launch` builds each time (the
-kiln_arg_t array with every kind, dtype and rank, the descriptor, the
-range arrays, the events struct, the byref wrappers) is built here once
-per specialization into a `_Block`; a launch writes only what changes:
-the range extents and each argument's value, one `struct.pack_into` per
-argument at its offset in the array (the kinds, dtypes and ranks stay).
-The C side reads the arguments during the call only, so a block is reused
-as soon as the call returns; a pool keeps one per thread launching at
-the same time. A launch's record (`_Submitted`) holds its device event
-and the objects passed until the package sees the kernel complete, as
-_host_tasks.Launch does for launches with copies.
+Two ways, one behaviour. With the C extension (`_claunch.abi3.so`,
+python/lib/launch_*.c, built beside libkiln_python.so) a `Plan`'s
+`_claunch.Launcher` checks the arguments, packs them and submits in one
+call. Without it (or with KILN_LAUNCH_EXTENSION=0) the ctypes path does
+the same in Python: a `_Block` per thread launching at the same time
+holds the kiln_arg_t array (kinds, dtypes and ranks written once), the
+descriptor, the range arrays and the events struct; a launch writes each
+argument at its offset (`struct.pack_into`, a DeviceArray's buffer handle
+and shape) and the range's extents. test_claunch.py checks both pack the
+same bytes and raise the same errors.
 
-Errors are the slow path's: a value out of its parameter's range is a
-ValueError naming the parameter, a failed submission a ValueError or
-KernelError with the runtime's message."""
+A kernel's last fast plan (`entry`) is tried before the dispatch key is
+built: it launches only when the arguments are what picked its
+specialization (the index space's kind and rank, the device, each
+argument's type; each array's dtype, rank, device and alignment, and no
+two arrays sharing memory), else the general path runs. A launch's record
+(`_Submitted`) holds its device event and the objects passed until the
+package sees the kernel complete, as _host_tasks.Launch does for launches
+with copies.
+
+Errors are the general path's: a value out of its parameter's range is a
+ValueError naming the parameter (worded here for both ways), a failed
+submission a ValueError or KernelError with the runtime's message."""
 
 import ctypes
+import os
 import struct
 import threading
 
-from . import _capi, _host_tasks
+from . import _capi, _devices, _host_tasks
 from ._errors import KernelError
-from ._ranges import NdRange
 
 _ARG_SIZE = ctypes.sizeof(_capi.Arg)
 _VALUE = _capi.Arg.value.offset
+_BUFFER = _capi.Arg.buffer.offset
 _SHAPE = _capi.Arg.shape.offset
 
 _lib = None
 # kiln_queue_submit, read at each launch: bench/python/launch_overhead.py
 # replaces it by a timing wrapper to split the Python side from the C call.
 _submit = None
+# kiln._claunch, or None: launches through ctypes.
+extension = None
+_opened = _devices._opened  # selector -> Device, read without the lock
 
 
 def use(lib):
-    """Sets the loaded C library (by _compiled, before the first launch)."""
-    global _lib, _submit
+    """Sets the loaded C library (by _compiled, before the first launch)
+    and loads the C launch where it is built and not disabled."""
+    global _lib, _submit, extension
     _lib, _submit = lib, lib.kiln_queue_submit
+    extension = _load_extension()
+
+
+def _load_extension():
+    """kiln._claunch from beside the loaded libkiln_python.so (the build's
+    python/kiln, also when the package runs from the source tree), or
+    None where it is not built (no Python headers) or disabled."""
+    if os.environ.get("KILN_LAUNCH_EXTENSION", "1") == "0":
+        return None
+    import importlib.util
+    import sys
+    path = os.path.join(os.path.dirname(_lib._name), "_claunch.abi3.so")
+    if not os.path.exists(path):
+        return None
+    spec = importlib.util.spec_from_file_location(__package__ + "._claunch", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    sys.modules[spec.name] = module
+    if module.ARG_SIZE != _ARG_SIZE:
+        return None
+    module.use_library(ctypes.cast(_lib.kiln_queue_submit, ctypes.c_void_p).value)
+    return module
+
+
+# How the C launcher writes a parameter (ParamHow, launch_ext.h).
+_BOOL, _SIGNED, _UNSIGNED, _FLOAT32, _FLOAT64, _BYTES, _ARRAY, _LOCAL = range(8)
+_NATIVE = {"?": (_BOOL, 1), "b": (_SIGNED, 1), "h": (_SIGNED, 2),
+           "i": (_SIGNED, 4), "q": (_SIGNED, 8), "B": (_UNSIGNED, 1),
+           "H": (_UNSIGNED, 2), "I": (_UNSIGNED, 4), "Q": (_UNSIGNED, 8),
+           "f": (_FLOAT32, 4), "d": (_FLOAT64, 8)}
 
 
 class Field:
     """How one kernel parameter is written into its kiln_arg_t: the
     constant part (kind, dtype, rank) and the per-launch part (a scalar's
     value at _VALUE with `fmt`, converted by `convert` first if set; a
-    local accessor's extents at _SHAPE)."""
+    local accessor's extents at _SHAPE; a DeviceArray's buffer handle and
+    extents). `dtype_object` (the argument's dtype) and `aligned` are what
+    the specialization was picked for."""
 
-    __slots__ = ("name", "kind", "dtype", "dtype_name", "rank", "fmt", "convert")
+    __slots__ = ("name", "kind", "dtype", "dtype_name", "rank", "fmt", "convert",
+                 "dtype_object", "aligned")
 
     def __init__(self, name, kind, dtype, dtype_name, rank=0, fmt=None,
-                 convert=None):
+                 convert=None, dtype_object=None, aligned=False):
         self.name, self.kind, self.dtype, self.dtype_name = name, kind, dtype, dtype_name
         self.rank, self.fmt, self.convert = rank, fmt, convert
+        self.dtype_object, self.aligned = dtype_object, aligned
 
     def writer(self, j):
         """(write(view, offset, value), offset) for parameter j's value."""
         base = j * _ARG_SIZE
+        if self.kind == _capi.ARG_ARRAY:
+            return _array_writer(self.rank), base + _BUFFER
         if self.kind == _capi.ARG_LOCAL_ACCESSOR:
             pack_into = struct.Struct(f"<{self.rank}q").pack_into
 
@@ -73,6 +121,41 @@ class Field:
         def write_converted(view, offset, value):
             pack_into(view, offset, convert(value))
         return write_converted, base + _VALUE
+
+    def c_param(self, position):
+        """This field for _claunch.Launcher (read_param, launch_module.c)."""
+        if self.kind == _capi.ARG_ARRAY:
+            how, size = _ARRAY, 0
+        elif self.kind == _capi.ARG_LOCAL_ACCESSOR:
+            how, size = _LOCAL, 0
+        elif self.convert is None and self.fmt in _NATIVE:
+            how, size = _NATIVE[self.fmt]
+        else:
+            return (position, self.kind, self.dtype, 0, _BYTES,
+                    struct.calcsize("<" + self.fmt), 0, 0, None, self._bytes())
+        itemsize = self.dtype_object.itemsize if how == _ARRAY else 0
+        return (position, self.kind, self.dtype, self.rank, how, size, itemsize,
+                int(self.aligned), self.dtype_object)
+
+    def _bytes(self):
+        """value -> its bytes, as the ctypes path's writer packs it."""
+        pack, convert = struct.Struct("<" + self.fmt).pack, self.convert
+        if convert is None:
+            return pack
+        return lambda value: pack(convert(value))
+
+
+def _array_writer(rank):
+    """Writes a DeviceArray's buffer handle at `offset` (kiln_arg_t.buffer)
+    and its extents at the shape field after it."""
+    handle = struct.Struct("<Q").pack_into
+    shape = struct.Struct(f"<{rank}q").pack_into
+    to_shape = _SHAPE - _BUFFER
+
+    def write_array(view, offset, value):
+        handle(view, offset, value._handle)
+        shape(view, offset + to_shape, *value.shape)
+    return write_array
 
 
 class _Block:
@@ -104,21 +187,85 @@ class _Block:
 
 class Plan:
     """The fast launch of one specialization: its fields in the kernel's
-    parameter order, where each comes from in the launch's arguments, and
+    parameter order, where each comes from in the launch's arguments, the
+    device, and (after `bind`) what its arguments are; the C launcher or
     a pool of blocks."""
 
-    __slots__ = ("kernel", "queue", "ndim", "nd", "fields", "writers", "extents",
-                 "pool")
+    __slots__ = ("kernel", "queue", "ndim", "nd", "fields", "positions",
+                 "writers", "extents", "pool", "device", "space_type", "types",
+                 "entry", "default_device", "checks", "c")
 
-    def __init__(self, kernel, queue, ndim, nd, positions, fields):
+    def __init__(self, kernel, queue, ndim, nd, positions, fields, device=None,
+                 space_type=None):
         self.kernel, self.queue, self.ndim, self.nd = kernel, queue, ndim, nd
-        self.fields = fields
+        self.fields, self.positions = fields, tuple(positions)
         self.writers = tuple((*f.writer(j), i) for j, (i, f)
                              in enumerate(zip(positions, fields)))
         self.extents = struct.Struct(f"<{ndim}q").pack_into
         self.pool = []
+        self.device, self.space_type = device, space_type
+        self.types = self.c = None
+        self.entry = self.default_device = False
+        self.checks = tuple((i, f) for i, f in zip(positions, fields)
+                            if f.kind != _capi.ARG_SCALAR)
+
+    def bind(self, args, entry):
+        """Records the argument types of the key that found this plan
+        (the first launch); `entry`: the key holds no Constant value and
+        no aliasing array, so the types, devices and array facts alone say
+        whether a later launch is this specialization's."""
+        if self.types is not None:
+            return
+        self.types = tuple(map(type, args))
+        self.default_device = self.device is _devices.resolve(None)
+        if extension is not None:
+            self.c = extension.Launcher(
+                self.kernel.value, self.queue.value, self.ndim, int(self.nd),
+                self.space_type, self.device, self.types, int(entry),
+                int(self.default_device),
+                tuple(f.c_param(i) for i, f in zip(self.positions, self.fields)))
+        self.entry = entry
 
     def launch(self, index_space, args, dependent_events):
+        """Launches arguments whose dispatch key found this plan."""
+        if self.c is not None:
+            wait = _wait_list(dependent_events)
+            if wait is not None:
+                record = self._launch_c(index_space, args, wait, self.device)
+                if record is not None:
+                    return record
+        return self._launch_ctypes(index_space, args, dependent_events)
+
+    def try_launch(self, index_space, args, dependent_events, device):
+        """Launches when the arguments are this specialization's (the
+        kernel's entry plan, before any key is built); else None."""
+        if device is not None and device is not self.device:
+            if type(device) is not str or _opened.get(device) is not self.device:
+                return None
+            device = self.device
+        wait = _wait_list(dependent_events)
+        if wait is None:  # a simulator event: the general path waits for it
+            return None
+        if self.c is not None:
+            return self._launch_c(index_space, args, wait, device)
+        if not self._matches(index_space, args, device):
+            return None
+        return self._launch_ctypes(index_space, args, dependent_events)
+
+    def _launch_c(self, index_space, args, wait, device):
+        try:
+            event = self.c.launch(index_space, args, device, wait or None)
+        except extension.ArgumentError as exc:
+            raise self._argument_error(args, exc) from None
+        except extension.SubmitError as exc:
+            raise _submit_error(exc.args[0]) from None
+        if event is None:
+            return None
+        record = _Submitted(event, args)
+        _host_tasks.track(record)
+        return record
+
+    def _launch_ctypes(self, index_space, args, dependent_events):
         wait = wait_handles(dependent_events) if dependent_events else None
         try:
             block = self.pool.pop()
@@ -132,12 +279,32 @@ class Plan:
         finally:
             self.pool.append(block)
         if status != _capi.OK:
-            error = _capi.fail(status, "launch")
-            raise (ValueError if status == _capi.INVALID_ARGUMENT
-                   else KernelError)(str(error))
+            raise _submit_error(status)
         record = _Submitted(event, args)
         _host_tasks.track(record)
         return record
+
+    def _matches(self, index_space, args, device):
+        """Whether `args` are what picked this specialization, as the
+        dispatch key would say (launcher_launch's checks, in Python)."""
+        if not self.entry or type(index_space) is not self.space_type:
+            return False
+        dims = index_space._global._dims if self.nd else index_space._dims
+        if len(dims) != self.ndim or tuple(map(type, args)) != self.types:
+            return False
+        arrays = []
+        for i, field in self.checks:
+            value = args[i]
+            if value.dtype is not field.dtype_object or len(value.shape) != field.rank:
+                return False
+            if field.kind == _capi.ARG_ARRAY:
+                if value.device is not self.device or value.aligned != field.aligned:
+                    return False
+                arrays.append(i)
+        if device is None and not arrays and not self.default_device:
+            return False
+        from ._array import alias_of
+        return all(alias_of(args, i) is None for i in arrays)
 
     def _fill(self, block, index_space, args):
         view = block.view
@@ -153,7 +320,8 @@ class Plan:
             self.extents(block.gview, 0, *index_space._dims)
 
     def _argument_error(self, args, exc):
-        """The ValueError naming the parameter whose value did not pack."""
+        """The ValueError naming the parameter whose value did not pack
+        (for both ways: the C launcher's refusals are worded here)."""
         scratch = memoryview(bytearray(_ARG_SIZE * len(self.fields)))
         for (write, offset, i), field in zip(self.writers, self.fields):
             try:
@@ -162,6 +330,27 @@ class Plan:
                 return ValueError(f"parameter '{field.name}': {args[i]!r} does "
                                   f"not fit in {field.dtype_name} ({one})")
         return ValueError(str(exc))
+
+
+def _submit_error(status):
+    error = _capi.fail(status, "launch")
+    return (ValueError if status == _capi.INVALID_ARGUMENT
+            else KernelError)(str(error))
+
+
+def _wait_list(dependent_events):
+    """The runtime events of compiled launches not yet seen complete, as a
+    tuple of handles; None when a simulator event is among them."""
+    if not dependent_events:
+        return ()
+    wait = []
+    for event in dependent_events:
+        if type(event) is not _host_tasks.CompiledEvent:
+            return None
+        launch = event._launch
+        if not launch.done and launch.last is not None:
+            wait.append(launch.last)
+    return tuple(wait)
 
 
 def wait_handles(dependent_events):

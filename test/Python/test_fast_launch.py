@@ -205,7 +205,9 @@ def test_launches_from_threads_share_the_pool():
         t.join()
     kiln.call_kernel(generic, kiln.Range(1), 1, 2)
     assert errors == []
-    assert len(_fast_pool(generic)) >= 1
+    plans = [s.fast for s in generic._dispatch.values() if s.fast]
+    # The ctypes path pools its blocks; the C launcher packs on the stack.
+    assert all(p.c is not None for p in plans) or len(_fast_pool(generic)) >= 1
 
 
 def _fast_pool(kernel):

@@ -1,0 +1,76 @@
+/*===- launch_ext.h - The C launch of the kiln package (_claunch) -*- C -*-===*
+ *
+ * A prepared launcher (python/kiln/_fastlaunch.py builds one per
+ * specialization) checks a launch's Python arguments against what picked
+ * its specialization, packs them into kiln_arg_t structs and calls
+ * kiln_queue_submit once (docs/python.md, "Compiled launches"). Built on
+ * CPython's stable ABI (3.11), so one build loads on 3.11 and 3.12.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef KILN_PYTHON_LAUNCH_EXT_H
+#define KILN_PYTHON_LAUNCH_EXT_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "kiln/kiln.h"
+
+/** How one kernel parameter's value is written. */
+typedef enum {
+  PARAM_BOOL,
+  PARAM_SIGNED,   /**< int8..int64: `size` bytes */
+  PARAM_UNSIGNED, /**< uint8..uint64 */
+  PARAM_FLOAT32,
+  PARAM_FLOAT64,
+  PARAM_BYTES, /**< `convert(value)` gives the `size` bytes (float16,
+                    bfloat16, complex: NumPy's and struct's conversions) */
+  PARAM_ARRAY, /**< a kiln.DeviceArray: its buffer handle and shape */
+  PARAM_LOCAL  /**< a kiln.LocalAccessor: its shape */
+} ParamHow;
+
+typedef struct {
+  Py_ssize_t position; /**< index in the launch's arguments */
+  ParamHow how;
+  int size;    /**< scalar bytes */
+  int rank;    /**< arrays and accessors */
+  int aligned; /**< arrays: the specialization is for 16-byte aligned data */
+  long itemsize;
+  PyObject *dtype;   /**< arrays, accessors: the dtype the key holds */
+  PyObject *convert; /**< PARAM_BYTES */
+} Param;
+
+/** The extents of one array argument, for the overlap check. */
+typedef struct {
+  void *handle;
+  int has_address;
+  unsigned long long start, end;
+} Extent;
+
+/** Interned attribute names, set by the module's init. */
+typedef struct {
+  PyObject *dims, *global, *local, *shape, *dtype, *device, *handle, *data_ptr;
+} Names;
+extern Names kiln_names;
+/** The module's exception for a value that did not pack. */
+extern PyObject *kiln_argument_error;
+
+/** Writes `value` into `arg` as `param` says; -1 with an exception set
+ *  when it does not fit. */
+int kiln_pack_param(const Param *param, PyObject *value, kiln_arg_t *arg);
+
+/** 1 when `value` is what `param` was specialized for (device, dtype,
+ *  rank, alignment), writing an array's or accessor's buffer and shape
+ *  into `arg` and an array's memory into `extent`; else 0 (the general
+ *  path then decides, and reports what is wrong). */
+int kiln_param_matches(const Param *param, PyObject *value, PyObject *device,
+                       kiln_arg_t *arg, Extent *extent);
+
+/** 1 when two of the `count` arrays share memory (a specialization for
+ *  distinct arrays must not get them), else 0. */
+int kiln_any_overlap(const Extent *extents, Py_ssize_t count);
+
+/** Reads `ndim` int64 extents from a tuple of ints into `out`; 0 when
+ *  `dims` is no such tuple, -1 with an exception on a bad value. */
+int kiln_read_dims(PyObject *dims, int ndim, int64_t *out);
+
+#endif /* KILN_PYTHON_LAUNCH_EXT_H */

@@ -1,0 +1,466 @@
+/*===- launch_module.c - kiln._claunch: Launcher and its launch -*- C -*-===*
+ *
+ * Launcher(kernel, queue, ndim, nd, space_type, device, types,
+ *          check_overlap, default_device, params).launch(space, args,
+ *          device, wait) checks the arguments against what picked the
+ * specialization (returns None when they differ: the caller takes the
+ * general path), packs them, submits once and returns the kernel's event
+ * handle. The kiln_arg_t structs are copied from the launcher's template
+ * onto the stack at each launch, so that threads launch at once (the
+ * interpreter lock is released around kiln_queue_submit, as ctypes does).
+ *
+ *===----------------------------------------------------------------------===*/
+#include "launch_ext.h"
+
+#include <string.h>
+#include <time.h>
+
+enum { STACK_ARGS = 32, STACK_WAIT = 16 };
+
+typedef struct {
+  PyObject_HEAD kiln_kernel_t kernel;
+  kiln_queue_t queue;
+  int ndim, nd, check_overlap, default_device;
+  PyObject *space_type, *device, *types;
+  Py_ssize_t nparams, narrays;
+  Param *params;
+  kiln_arg_t *templ;
+} Launcher;
+
+static PyObject *submit_error;
+/* kiln_queue_submit of the libkiln_python.so the package loaded (set by
+ * use_library): the module links against no library, so it builds without
+ * the compiler and always calls the very library ctypes calls. */
+typedef kiln_status_t (*SubmitFn)(kiln_queue_t, const kiln_launch_desc_t *,
+                                  const kiln_event_t *, size_t,
+                                  kiln_launch_events_t *);
+static SubmitFn submit_fn;
+/* Time inside kiln_queue_submit, for bench/python/launch_overhead.py. */
+static int timing;
+static unsigned long long timed_ns;
+
+static void launcher_dealloc(PyObject *object) {
+  Launcher *self = (Launcher *)object;
+  for (Py_ssize_t j = 0; self->params && j < self->nparams; ++j) {
+    Py_XDECREF(self->params[j].dtype);
+    Py_XDECREF(self->params[j].convert);
+  }
+  PyMem_Free(self->params);
+  PyMem_Free(self->templ);
+  Py_XDECREF(self->space_type);
+  Py_XDECREF(self->device);
+  Py_XDECREF(self->types);
+  PyTypeObject *type = Py_TYPE(object);
+  freefunc free_object = (freefunc)PyType_GetSlot(type, Py_tp_free);
+  free_object(object);
+  Py_DECREF(type);
+}
+
+/* One parameter from (position, kind, dtype code, rank, how, size,
+ * itemsize, aligned, dtype, convert). */
+static int read_param(PyObject *spec, Param *param, kiln_arg_t *arg) {
+  int kind, dtype, how;
+  PyObject *dtype_object = NULL, *convert = NULL;
+  if (!spec || !PyTuple_Check(spec) ||
+      !PyArg_ParseTuple(spec, "niiiiili|OO", &param->position, &kind, &dtype,
+                        &param->rank, &how, &param->size, &param->itemsize,
+                        &param->aligned, &dtype_object, &convert)) {
+    if (!PyErr_Occurred())
+      PyErr_SetString(PyExc_TypeError, "a parameter description is a tuple");
+    return -1;
+  }
+  if (how < PARAM_BOOL || how > PARAM_LOCAL || param->size < 0 ||
+      param->size > 16 || param->rank < 0 || param->rank > KILN_MAX_RANK ||
+      param->position < 0 || (how == PARAM_BYTES && !convert)) {
+    PyErr_SetString(PyExc_ValueError, "a malformed parameter description");
+    return -1;
+  }
+  param->how = (ParamHow)how;
+  param->dtype = Py_XNewRef(dtype_object);
+  param->convert = Py_XNewRef(convert);
+  arg->kind = (kiln_arg_kind_t)kind;
+  arg->dtype = (kiln_dtype_t)dtype;
+  arg->rank = param->rank;
+  return 0;
+}
+
+static int read_params(Launcher *self, PyObject *params) {
+  self->nparams = PyTuple_Size(params);
+  Py_ssize_t n = self->nparams ? self->nparams : 1;
+  self->params = PyMem_Calloc(n, sizeof(Param));
+  self->templ = PyMem_Calloc(n, sizeof(kiln_arg_t));
+  if (!self->params || !self->templ) {
+    PyErr_NoMemory();
+    return -1;
+  }
+  Py_ssize_t nargs = PyTuple_Size(self->types);
+  for (Py_ssize_t j = 0; j < self->nparams; ++j) {
+    Param *param = &self->params[j];
+    if (read_param(PyTuple_GetItem(params, j), param, &self->templ[j]) < 0)
+      return -1;
+    if (param->position >= nargs) {
+      PyErr_SetString(PyExc_ValueError, "a parameter's position is past the "
+                                        "arguments");
+      return -1;
+    }
+    self->narrays += param->how == PARAM_ARRAY;
+  }
+  return 0;
+}
+
+static int launcher_init(PyObject *object, PyObject *args, PyObject *kwargs) {
+  Launcher *self = (Launcher *)object;
+  unsigned long long kernel, queue;
+  PyObject *space_type, *device, *types, *params;
+  (void)kwargs;
+  if (self->params) {
+    PyErr_SetString(PyExc_TypeError, "a Launcher is initialised once");
+    return -1;
+  }
+  if (!PyArg_ParseTuple(args, "KKiiOOO!iiO!", &kernel, &queue, &self->ndim,
+                        &self->nd, &space_type, &device, &PyTuple_Type, &types,
+                        &self->check_overlap, &self->default_device,
+                        &PyTuple_Type, &params))
+    return -1;
+  if (!kernel || !queue || self->ndim < 1 || self->ndim > 3) {
+    PyErr_SetString(PyExc_ValueError, "a Launcher needs a kernel, a queue "
+                                      "and 1 to 3 dimensions");
+    return -1;
+  }
+  self->space_type = Py_NewRef(space_type);
+  self->device = Py_NewRef(device);
+  self->types = Py_NewRef(types);
+  self->kernel = (kiln_kernel_t)(uintptr_t)kernel;
+  self->queue = (kiln_queue_t)(uintptr_t)queue;
+  return read_params(self, params);
+}
+
+/* The launch's extents into global/local; 1 when the index space is the
+ * specialization's kind and rank, else 0. */
+static int read_space(Launcher *self, PyObject *space, int64_t *global,
+                      int64_t *local) {
+  if ((PyObject *)Py_TYPE(space) != self->space_type)
+    return 0;
+  PyObject *ranges[2] = {space, NULL};
+  if (self->nd) {
+    ranges[0] = PyObject_GetAttr(space, kiln_names.global);
+    ranges[1] = PyObject_GetAttr(space, kiln_names.local);
+  }
+  int ok = 1;
+  for (int r = 0; ok && r < 1 + self->nd; ++r) {
+    PyObject *dims =
+        ranges[r] ? PyObject_GetAttr(ranges[r], kiln_names.dims) : NULL;
+    ok = kiln_read_dims(dims, self->ndim, r ? local : global) == 1;
+    Py_XDECREF(dims);
+  }
+  if (self->nd) {
+    Py_XDECREF(ranges[0]);
+    Py_XDECREF(ranges[1]);
+  }
+  if (PyErr_Occurred())
+    PyErr_Clear();
+  return ok;
+}
+
+/* 1 when the arguments are those the specialization was picked for
+ * (each argument's type, then each array's and accessor's facts), the
+ * arrays' and accessors' parts written into `args`. */
+static int arguments_match(Launcher *self, PyObject *values, PyObject *device,
+                           kiln_arg_t *args) {
+  if (device != Py_None && device != self->device)
+    return 0;
+  if (device == Py_None && !self->narrays && !self->default_device)
+    return 0;
+  Py_ssize_t n = PyTuple_Size(self->types);
+  if (!PyTuple_Check(values) || PyTuple_Size(values) != n)
+    return 0;
+  for (Py_ssize_t i = 0; i < n; ++i)
+    if ((PyObject *)Py_TYPE(PyTuple_GetItem(values, i)) !=
+        PyTuple_GetItem(self->types, i))
+      return 0;
+  Extent stack[STACK_ARGS];
+  Extent *extents = stack;
+  if (self->narrays > STACK_ARGS &&
+      !(extents = PyMem_Malloc(self->narrays * sizeof(Extent))))
+    return 0;
+  int ok = 1;
+  Py_ssize_t found = 0;
+  for (Py_ssize_t j = 0; ok && j < self->nparams; ++j) {
+    const Param *param = &self->params[j];
+    PyObject *value = PyTuple_GetItem(values, param->position);
+    ok = kiln_param_matches(param, value, self->device, &args[j],
+                            &extents[found]);
+    found += param->how == PARAM_ARRAY;
+  }
+  if (ok && self->check_overlap)
+    ok = !kiln_any_overlap(extents, found);
+  if (extents != stack)
+    PyMem_Free(extents);
+  return ok;
+}
+
+static int pack_scalars(Launcher *self, PyObject *values, kiln_arg_t *args) {
+  for (Py_ssize_t j = 0; j < self->nparams; ++j) {
+    const Param *param = &self->params[j];
+    if (kiln_pack_param(param, PyTuple_GetItem(values, param->position),
+                        &args[j]) < 0) {
+      PyErr_Clear(); /* the package words the error (one wording) */
+      PyErr_Format(kiln_argument_error, "parameter %zd did not pack", j);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* The wait list's handles (a tuple of ints, or None). */
+static int read_wait(PyObject *wait, kiln_event_t *stack, kiln_event_t **out,
+                     Py_ssize_t *count) {
+  *out = NULL;
+  *count = 0;
+  if (wait == Py_None)
+    return 0;
+  if (!PyTuple_Check(wait)) {
+    PyErr_SetString(PyExc_TypeError, "the wait list is a tuple of handles");
+    return -1;
+  }
+  *count = PyTuple_Size(wait);
+  *out = *count <= STACK_WAIT ? stack
+                              : PyMem_Malloc(*count * sizeof(kiln_event_t));
+  if (!*out) {
+    PyErr_NoMemory();
+    return -1;
+  }
+  for (Py_ssize_t i = 0; i < *count; ++i) {
+    (*out)[i] = (kiln_event_t)PyLong_AsVoidPtr(PyTuple_GetItem(wait, i));
+    if (!(*out)[i]) {
+      if (*out != stack)
+        PyMem_Free(*out);
+      if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_ValueError, "a NULL event in the wait list");
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static unsigned long long now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (unsigned long long)t.tv_sec * 1000000000ULL + t.tv_nsec;
+}
+
+static PyObject *submit(Launcher *self, kiln_arg_t *args, int64_t *global,
+                        int64_t *local, PyObject *wait_list) {
+  kiln_event_t wait_stack[STACK_WAIT], *wait;
+  Py_ssize_t nwait;
+  if (read_wait(wait_list, wait_stack, &wait, &nwait) < 0)
+    return NULL;
+  kiln_launch_desc_t desc; /* as kiln_launch_desc_init makes it */
+  memset(&desc, 0, sizeof(desc));
+  desc.struct_size = sizeof(desc);
+  desc.args_source = KILN_LAUNCH_ARGS_LIST;
+  desc.kernel = self->kernel;
+  desc.ndim = self->ndim;
+  desc.global = global;
+  desc.local = self->nd ? local : NULL;
+  desc.args = args;
+  desc.nargs = (size_t)self->nparams;
+  kiln_launch_events_t events;
+  memset(&events, 0, sizeof(events));
+  events.struct_size = sizeof(events);
+  unsigned long long start = timing ? now_ns() : 0;
+  kiln_status_t status;
+  Py_BEGIN_ALLOW_THREADS status =
+      submit_fn(self->queue, &desc, wait, (size_t)nwait, &events);
+  Py_END_ALLOW_THREADS if (timing) timed_ns += now_ns() - start;
+  if (wait != wait_stack)
+    PyMem_Free(wait);
+  if (status != KILN_STATUS_OK) {
+    PyObject *code = PyLong_FromLong(status);
+    if (code)
+      PyErr_SetObject(submit_error, code);
+    Py_XDECREF(code);
+    return NULL;
+  }
+  return PyLong_FromVoidPtr(events.device);
+}
+
+/* The arguments of one launch on the stack, or on the heap past
+ * STACK_ARGS parameters. */
+typedef struct {
+  kiln_arg_t stack[STACK_ARGS], *args;
+  int64_t global[3], local[3];
+} Packed;
+
+/* Checks and packs (space, args, device) into `packed`: 1 when packed, 0
+ * when the arguments are not this specialization's, -1 with an exception
+ * (a value that did not pack: ArgumentError). */
+static int prepare(Launcher *self, PyObject *const *argv, Packed *packed) {
+  memset(packed->global, 0, sizeof(packed->global));
+  memset(packed->local, 0, sizeof(packed->local));
+  packed->args = packed->stack;
+  if (self->nparams > STACK_ARGS &&
+      !(packed->args = PyMem_Malloc(self->nparams * sizeof(kiln_arg_t)))) {
+    PyErr_NoMemory();
+    return -1;
+  }
+  memcpy(packed->args, self->templ, self->nparams * sizeof(kiln_arg_t));
+  if (!read_space(self, argv[0], packed->global, packed->local) ||
+      !arguments_match(self, argv[1], argv[2], packed->args))
+    return 0;
+  return pack_scalars(self, argv[1], packed->args) == 0 ? 1 : -1;
+}
+
+static void release_packed(Packed *packed) {
+  if (packed->args != packed->stack)
+    PyMem_Free(packed->args);
+}
+
+/* launch(space, args, device, wait) -> event handle, or None. */
+static PyObject *launcher_launch(PyObject *object, PyObject *const *argv,
+                                 Py_ssize_t argc) {
+  Launcher *self = (Launcher *)object;
+  if (argc != 4) {
+    PyErr_SetString(PyExc_TypeError, "launch(space, args, device, wait)");
+    return NULL;
+  }
+  if (!submit_fn) {
+    PyErr_SetString(PyExc_RuntimeError, "kiln._claunch: use_library first");
+    return NULL;
+  }
+  Packed packed;
+  int ready = prepare(self, argv, &packed);
+  PyObject *result = ready < 0    ? NULL
+                     : ready == 0 ? Py_NewRef(Py_None)
+                                  : submit(self, packed.args, packed.global,
+                                           packed.local, argv[3]);
+  release_packed(&packed);
+  return result;
+}
+
+/* pack(space, args, device) -> (the kiln_arg_t bytes, global extents,
+ * local extents), or None: what launch would submit (for the tests that
+ * compare it with the ctypes path's bytes). */
+static PyObject *launcher_pack(PyObject *object, PyObject *const *argv,
+                               Py_ssize_t argc) {
+  Launcher *self = (Launcher *)object;
+  if (argc != 3) {
+    PyErr_SetString(PyExc_TypeError, "pack(space, args, device)");
+    return NULL;
+  }
+  Packed packed;
+  int ready = prepare(self, argv, &packed);
+  PyObject *result = ready < 0 ? NULL : ready == 0 ? Py_NewRef(Py_None) : NULL;
+  if (ready == 1)
+    result =
+        Py_BuildValue("y#(LLL)(LLL)", (const char *)packed.args,
+                      (Py_ssize_t)(self->nparams * sizeof(kiln_arg_t)),
+                      (long long)packed.global[0], (long long)packed.global[1],
+                      (long long)packed.global[2], (long long)packed.local[0],
+                      (long long)packed.local[1], (long long)packed.local[2]);
+  release_packed(&packed);
+  return result;
+}
+
+static PyMethodDef launcher_methods[] = {
+    {"launch", (PyCFunction)(void (*)(void))launcher_launch, METH_FASTCALL,
+     "launch(space, args, device, wait): the event handle, or None when the "
+     "arguments are not those of this specialization"},
+    {"pack", (PyCFunction)(void (*)(void))launcher_pack, METH_FASTCALL,
+     "pack(space, args, device): (argument bytes, global, local) that launch "
+     "would submit, or None"},
+    {NULL, NULL, 0, NULL}};
+
+static PyType_Slot launcher_slots[] = {
+    {Py_tp_new, PyType_GenericNew},
+    {Py_tp_init, launcher_init},
+    {Py_tp_dealloc, launcher_dealloc},
+    {Py_tp_methods, launcher_methods},
+    {Py_tp_doc, "A prepared launch of one specialization (_fastlaunch.py)."},
+    {0, NULL}};
+
+static PyType_Spec launcher_spec = {"kiln._claunch.Launcher", sizeof(Launcher),
+                                    0, Py_TPFLAGS_DEFAULT, launcher_slots};
+
+/* set_timing(on) -> the nanoseconds spent in kiln_queue_submit since the
+ * last call, and whether to count them from now on. */
+static PyObject *set_timing(PyObject *module, PyObject *on) {
+  (void)module;
+  int truth = PyObject_IsTrue(on);
+  if (truth < 0)
+    return NULL;
+  PyObject *spent = PyLong_FromUnsignedLongLong(timed_ns);
+  timing = truth;
+  timed_ns = 0;
+  return spent;
+}
+
+/* use_library(address of kiln_queue_submit): the package passes the
+ * function of the library it loaded (ctypes). */
+static PyObject *use_library(PyObject *module, PyObject *address) {
+  (void)module;
+  void *pointer = PyLong_AsVoidPtr(address);
+  if (!pointer) {
+    if (!PyErr_Occurred())
+      PyErr_SetString(PyExc_ValueError, "use_library: a NULL address");
+    return NULL;
+  }
+  submit_fn = (SubmitFn)pointer;
+  Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {
+    {"use_library", use_library, METH_O,
+     "use_library(address): kiln_queue_submit of the loaded library"},
+    {"set_timing", set_timing, METH_O,
+     "set_timing(on): ns inside kiln_queue_submit since the last call"},
+    {NULL, NULL, 0, NULL}};
+
+static int intern_names(void) {
+  const char *names[] = {"_dims", "_global", "_local",  "shape",
+                         "dtype", "device",  "_handle", "data_ptr"};
+  PyObject **slots[] = {&kiln_names.dims,   &kiln_names.global,
+                        &kiln_names.local,  &kiln_names.shape,
+                        &kiln_names.dtype,  &kiln_names.device,
+                        &kiln_names.handle, &kiln_names.data_ptr};
+  for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); ++i)
+    if (!(*slots[i] = PyUnicode_InternFromString(names[i])))
+      return -1;
+  return 0;
+}
+
+static int module_exec(PyObject *module) {
+  if (intern_names() < 0)
+    return -1;
+  kiln_argument_error =
+      PyErr_NewException("kiln._claunch.ArgumentError", PyExc_ValueError, NULL);
+  submit_error =
+      PyErr_NewException("kiln._claunch.SubmitError", PyExc_RuntimeError, NULL);
+  PyObject *type = PyType_FromSpec(&launcher_spec);
+  if (!kiln_argument_error || !submit_error || !type)
+    return -1;
+  Py_INCREF(kiln_argument_error);
+  Py_INCREF(submit_error);
+  if (PyModule_AddObject(module, "ArgumentError", kiln_argument_error) < 0 ||
+      PyModule_AddObject(module, "SubmitError", submit_error) < 0 ||
+      PyModule_AddObject(module, "Launcher", type) < 0)
+    return -1;
+  return PyModule_AddIntConstant(module, "ARG_SIZE", sizeof(kiln_arg_t));
+}
+
+static PyModuleDef_Slot module_slots[] = {{Py_mod_exec, module_exec},
+                                          {0, NULL}};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    "kiln._claunch",
+    "Kiln's launch in C (docs/python.md); _fastlaunch.py's ctypes path is "
+    "the fallback.",
+    0,
+    module_methods,
+    module_slots,
+    NULL,
+    NULL,
+    NULL};
+
+PyMODINIT_FUNC PyInit__claunch(void) { return PyModuleDef_Init(&module_def); }
