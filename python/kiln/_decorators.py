@@ -7,6 +7,7 @@ the simulator runs: the function itself."""
 
 import functools
 import inspect
+import sys
 
 _KERNEL_OPTIONS = ("numba_typing",)
 _DEVICE_OPTIONS = ("extern", "numba_typing")
@@ -31,6 +32,7 @@ class _Function:
             self.source, self.first_line = None, func.__code__.co_firstlineno
             self.source_error = str(exc)
         self._sim = (None, None)
+        self.enclosing = _enclosing_modules()
 
     @property
     def globals(self):
@@ -97,6 +99,24 @@ class _Function:
             from ._simulate import with_simulated_globals
             self._sim = (generation, with_simulated_globals(self.py_func))
         return self._sim[1]
+
+
+def _in_package(module_name):
+    return module_name == "kiln" or module_name.startswith("kiln.")
+
+
+def _enclosing_modules():
+    """The modules bound in the local scope that defines the function
+    (`from kiln import kernel_api as kapi` inside a function): names used
+    only in annotations are neither closure cells nor globals, and the
+    annotations' objects do not say which module name the text used."""
+    frame = sys._getframe(1)
+    while frame is not None and _in_package(frame.f_globals.get("__name__", "")):
+        frame = frame.f_back
+    if frame is None or frame.f_locals is frame.f_globals:
+        return {}
+    return {name: value for name, value in frame.f_locals.items()
+            if inspect.ismodule(value)}
 
 
 def _is_number(value):

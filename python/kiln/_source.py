@@ -114,7 +114,8 @@ def _bindings(funcs):
     for func in funcs:
         closure = func.closure
         used = _names(func.py_func.__code__) | _source_names(func)
-        for name in sorted(used & (set(closure) | set(func.globals))):
+        enclosing = func.enclosing
+        for name in sorted(used & (set(closure) | set(func.globals) | set(enclosing))):
             if name in seen or name in defined:
                 continue
             if name in closure:
@@ -125,7 +126,7 @@ def _bindings(funcs):
             elif name in func.globals:
                 value = func.globals[name]
             else:
-                continue
+                value = enclosing[name]
             line = _binding(name, value)
             if line is not None:
                 seen.add(name)

@@ -147,3 +147,20 @@ def test_numba_dpex_program_with_dependent_events(mode):
     assert np.allclose(partial, (a + b).reshape(-1, wg).sum(1))
     dpex.call_kernel(vector_add, kapi.Range(n), a, b, c)
     assert np.allclose(c, a + b)
+
+
+def test_module_imported_inside_the_defining_function(mode):
+    """`kapi` bound by an import inside a function is used only in an
+    annotation: neither a closure cell nor a global of the kernel."""
+    import kiln as dpex_local
+    from kiln import kernel_api as kapi_local
+
+    @dpex_local.kernel
+    def scaled(item: kapi_local.Item, a, out):
+        i = item.get_id(0)
+        out[i] = a[i] * 3
+
+    a = np.arange(100, dtype=np.float32)
+    out = np.zeros_like(a)
+    dpex_local.call_kernel(scaled, kapi_local.Range(100), a, out)
+    assert np.array_equal(out, a * 3)
