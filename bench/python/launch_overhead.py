@@ -10,12 +10,15 @@ Arrays are device-resident where the package has device arrays
 (`kiln.asarray`); until then they are NumPy arrays, copied in and back
 at every launch, and the table says so.
 
-Columns besides the launch: Kiln's Python side (the launch minus the time
-inside kiln_queue_submit, timed through _fastlaunch._submit; '-' where the
-launch does not take that path) and kiln_queue_submit alone (the C call
-with a descriptor built once, back to back: the floor of any launch made
-through ctypes). On a device other than CUDA, Triton is skipped with the
-reason printed.
+Kiln launches through its C extension (kiln._claunch) where it is built,
+else through ctypes; the ctypes path's figure is printed beside it (the
+same kernels, the extension's launcher set aside), the peer the C path
+is judged against. Columns besides the launch: Kiln's Python side (the
+launch minus the time inside kiln_queue_submit, counted by the extension,
+or timed through _fastlaunch._submit on the ctypes path; '-' where the
+launch takes neither) and kiln_queue_submit alone (the C call with a
+descriptor built once, back to back: the floor of any launch). On a
+device other than CUDA, Triton is skipped with the reason printed.
 
     PYTHONPATH=build/python python3 bench/python/launch_overhead.py \
         [--device cuda:0|cpu] [--launches 10000] [--repeats 7]
@@ -98,6 +101,20 @@ class SubmitTimer:
         self.module._submit = self.real
 
 
+class CtypesPath:
+    """The kernel's fast plan without its C launcher: the ctypes path."""
+
+    def __init__(self, kernel):
+        (spec,) = kernel._dispatch.values()
+        self.plan = spec.fast
+
+    def __enter__(self):
+        self.c, self.plan.c = self.plan.c, None
+
+    def __exit__(self, *exc):
+        self.plan.c = self.c
+
+
 def python_side(kernel, args, device, launches):
     """Seconds per launch outside kiln_queue_submit (None where the launch
     does not take the fast path)."""
@@ -105,6 +122,11 @@ def python_side(kernel, args, device, launches):
     (spec,) = kernel._dispatch.values()
     if spec.fast is None:
         return None
+    if spec.fast.c is not None:  # the extension counts its time inside
+        _fastlaunch.extension.set_timing(True)
+        total = time_kiln(kernel, args, device, launches) * launches
+        inside = _fastlaunch.extension.set_timing(False) / 1e9
+        return (total - inside * launches / (launches + 1)) / launches
     with SubmitTimer(_fastlaunch) as timer:
         total = time_kiln(kernel, args, device, launches) * launches
         # time_kiln's draining call_kernel also went through the timer.
@@ -174,9 +196,11 @@ def measure(args):
         if triton:
             triton[name]()
             sync()
-        k, t = [], []
+        k, t, kc = [], [], []
         for _ in range(args.repeats):
             k.append(time_kiln(kernel, kargs, device, args.launches))
+            with CtypesPath(kernel):
+                kc.append(time_kiln(kernel, kargs, device, args.launches))
             if triton:
                 t.append(time_triton(triton[name], sync, args.launches))
         py = [python_side(kernel, kargs, device, args.launches)
@@ -184,8 +208,14 @@ def measure(args):
         alone = [submit_alone(kernel, kargs, device, args.launches)
                  for _ in range(args.repeats)]
         med = lambda xs: None if not xs or None in xs else statistics.median(xs)
-        rows.append((name, med(k), med(py), med(alone), med(t)))
+        rows.append((name, med(k), med(py), med(alone), med(t), med(kc)))
     return rows, arrays, None if triton else sync
+
+
+def launch_path():
+    from kiln import _fastlaunch
+    return ("C extension (kiln._claunch)" if _fastlaunch.extension is not None
+            else "ctypes (kiln._claunch not built or KILN_LAUNCH_EXTENSION=0)")
 
 
 def report(args, rows, arrays, skipped):
@@ -193,16 +223,18 @@ def report(args, rows, arrays, skipped):
     print(f"# Launch overhead: {device.name} ({device.selector}), Python "
           f"{sys.version.split()[0]}, {args.launches} launches x {args.repeats}, "
           f"{time.strftime('%Y-%m-%d')}")
-    print(f"Kiln arrays: {arrays}")
+    print(f"Kiln arrays: {arrays}; launches through {launch_path()}")
     if skipped:
         print(f"Triton: skipped: {skipped}")
     print()
     print("| case | Kiln µs/launch | Kiln Python side µs | kiln_queue_submit alone µs "
-          "| Triton µs/launch | Kiln / Triton |")
-    print("|---|---|---|---|---|---|")
-    for name, k, py, alone, t in rows:
+          "| Triton µs/launch | Kiln / Triton | Kiln ctypes path µs | C / ctypes |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, k, py, alone, t, kc in rows:
         ratio = f"{k / t:.2f}" if t else "-"
-        print(f"| {name} | {us(k)} | {us(py)} | {us(alone)} | {us(t)} | {ratio} |")
+        versus = f"{k / kc:.2f}" if kc else "-"
+        print(f"| {name} | {us(k)} | {us(py)} | {us(alone)} | {us(t)} | {ratio} "
+              f"| {us(kc)} | {versus} |")
     one, sixteen = rows[0], rows[2]
     print()
     print(f"16 scalars / 1 scalar: Kiln {sixteen[1] / one[1]:.2f}"

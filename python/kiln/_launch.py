@@ -21,8 +21,18 @@ from ._events import Event
 _SIMULATOR = "python"
 
 
+# os.environ's own mapping (encoded names, kept current by os.environ and
+# os.putenv's callers through it): a lookup costs 0.05 us, os.environ.get
+# 0.5 us, at every launch without device= (issue 13).
+_environ = getattr(os.environ, "_data", None)
+_SIMULATE_KEY = os.fsencode("KILN_SIMULATE") if os.name == "posix" else None
+
+
 def _simulated(device):
     if device is None:
+        if _environ is not None and _SIMULATE_KEY is not None:
+            value = _environ.get(_SIMULATE_KEY)
+            return value is not None and value not in (b"", b"0")
         return os.environ.get("KILN_SIMULATE", "") not in ("", "0")
     return isinstance(device, str) and device == _SIMULATOR
 
