@@ -30,6 +30,13 @@ strip --strip-unneeded "$stage/bundle/gtests/"* 2>/dev/null || true
 # The Python package with its compiler + runtime library (issue 13), so
 # that gpu-check.sh runs its CUDA tests there.
 if [ -f "$build/python/kiln/libkiln_python.so" ]; then
+  # Its launches in C (kiln._claunch, stable ABI: built here with 3.11,
+  # loaded there by 3.12); without it the GPU figures would be ctypes'.
+  if [ ! -f "$build/python/kiln/_claunch.abi3.so" ]; then
+    echo "make-gpu-bundle: $build/python/kiln/_claunch.abi3.so is missing:" \
+         "kbuild kiln_python_ext (needs python3-dev)" >&2
+    exit 1
+  fi
   mkdir -p "$stage/bundle/python"
   cp -r "$build/python/kiln" "$stage/bundle/python/"
   strip --strip-unneeded "$stage/bundle/python/kiln/libkiln_python.so" 2>/dev/null || true

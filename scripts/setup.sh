@@ -14,8 +14,8 @@ packages=(
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo libze-dev libze1
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev python3 python3-numpy
-  # the Python package's tests (test/Python)
-  python3-pytest
+  # the Python package's tests (test/Python); its C launch (kiln._claunch)
+  python3-pytest python3-dev
   # the format check of the test command (scripts/check-format.sh)
   clang-format-22
 )
