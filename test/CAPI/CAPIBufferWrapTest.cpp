@@ -166,12 +166,16 @@ TEST_F(CudaWrap, LaunchesOnADevicePointerOfThePrimaryContext) {
   uint64_t xAddress = allocate(0, &x), yAddress = allocate(1, &y);
   // The wraps alias the runtime's own allocations, as a tensor's pointer
   // would alias its allocator's.
-  runSaxpy(wrap(xAddress, kBytes), wrap(yAddress, kBytes));
+  // Two statements: the order in which a call's arguments are evaluated
+  // is unspecified.
+  kiln_buffer_t wrappedX = wrap(xAddress, kBytes);
+  kiln_buffer_t wrappedY = wrap(yAddress, kBytes);
+  runSaxpy(wrappedX, wrappedY);
   std::vector<float> result = download(y, kCount);
   for (int64_t i = 0; i < kCount; ++i)
     ASSERT_EQ(result[i], 2.0f * i + (1.0f + i)) << "element " << i;
   uint64_t wrappedAddress = 0;
-  ASSERT_KILN_OK(kiln_buffer_device_address(buffers.back(), &wrappedAddress));
+  ASSERT_KILN_OK(kiln_buffer_device_address(wrappedY, &wrappedAddress));
   EXPECT_EQ(wrappedAddress, yAddress);
   void *stream = nullptr;
   ASSERT_KILN_OK(kiln_queue_native_handle(queue, &stream));
