@@ -232,6 +232,9 @@ bool Parser::isConstantDefinition() const {
   for (; !toks[i].is(TokKind::Newline) && !toks[i].is(TokKind::Eof); ++i) {
     const Token &t = toks[i];
     if (t.is(TokKind::Int) || t.is(TokKind::Float)) {
+      // `Z = 2j` is host code (constants are int, float or bool).
+      if (t.text.ends_with("j") || t.text.ends_with("J"))
+        return false;
       any = true;
       continue;
     }

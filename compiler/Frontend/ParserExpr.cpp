@@ -422,8 +422,11 @@ ExprPtr Parser::parseNumber() {
       text.push_back(c);
   advance();
   if (t.is(TokKind::Float)) {
-    if (!text.empty() && (text.back() == 'j' || text.back() == 'J'))
-      return std::make_unique<ErrorExpr>(loc); // Diagnosed by the lexer.
+    if (!text.empty() && (text.back() == 'j' || text.back() == 'J')) {
+      error(loc, "imaginary literals are not supported; write complex(0, " +
+                     text.substr(0, text.size() - 1) + ")");
+      return std::make_unique<ErrorExpr>(loc);
+    }
     double v = std::strtod(text.c_str(), nullptr);
     return std::make_unique<FloatLiteral>(loc, v);
   }

@@ -32,7 +32,9 @@ TEST(CAPIHandleTest, StatusAndDTypeNames) {
   EXPECT_STREQ(kiln_dtype_name(KILN_DTYPE_FLOAT16), "float16");
   EXPECT_STREQ(kiln_dtype_name(KILN_DTYPE_UINT64), "uint64");
   EXPECT_STREQ(kiln_dtype_name(KILN_DTYPE_BFLOAT16), "bfloat16");
-  EXPECT_EQ(kiln_dtype_name(static_cast<kiln_dtype_t>(13)), nullptr);
+  EXPECT_STREQ(kiln_dtype_name(KILN_DTYPE_COMPLEX64), "complex64");
+  EXPECT_EQ(kiln_dtype_size(KILN_DTYPE_COMPLEX128), 16u);
+  EXPECT_EQ(kiln_dtype_name(static_cast<kiln_dtype_t>(15)), nullptr);
   EXPECT_EQ(kiln_dtype_size(KILN_DTYPE_BOOL), 1u);
   EXPECT_EQ(kiln_dtype_size(KILN_DTYPE_INT16), 2u);
   EXPECT_EQ(kiln_dtype_size(KILN_DTYPE_FLOAT64), 8u);

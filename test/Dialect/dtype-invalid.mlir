@@ -1,8 +1,14 @@
 // RUN: kiln-opt %s -split-input-file -verify-diagnostics
 // A kiln.dtype names a known element type and describes its argument.
 
-// expected-error @below {{unknown dtype 'complex64', expected one of bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32, float64, bfloat16}}
-kiln.device_func @unknown(f32 {kiln.dtype = #kiln.dtype<complex64>})
+// expected-error @below {{unknown dtype 'complex32', expected one of bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float16, float32, float64, bfloat16, complex64, complex128}}
+kiln.device_func @unknown(f32 {kiln.dtype = #kiln.dtype<complex32>})
+
+// -----
+
+// A complex dtype describes MLIR's complex type of its part, no other.
+// expected-error @below {{'kiln.device_func' op argument #0 has kiln.dtype complex128, which does not describe 'complex<f32>'}}
+kiln.device_func @complex_width(complex<f32> {kiln.dtype = #kiln.dtype<complex128>})
 
 // -----
 

@@ -70,7 +70,8 @@ def test_annotations():
     with pytest.raises(TypeError, match="N must be 1, 2 or 3"):
         kiln.Array[kiln.float32, 4]
     with pytest.raises(TypeError, match="not a scalar type"):
-        kiln.Array["complex"]
+        kiln.Array["complex32"]
+    assert kiln.Array["complex"] == kiln.Array[kiln.complex128, 1]
 
 
 def test_ranges():

@@ -64,9 +64,20 @@ TEST(NpyErrors, FortranOrder) {
   expectError(npyBytes(header("<f4", "True", "(2, 2)"), 16), "fortran_order");
 }
 
-TEST(NpyErrors, UnsupportedComplexDType) {
-  expectError(npyBytes(header("<c8", "False", "(2,)"), 16),
-              "unsupported dtype '<c8'");
+TEST(NpyErrors, UnsupportedLongDoubleComplexDType) {
+  expectError(npyBytes(header("<c32", "False", "(2,)"), 64),
+              "unsupported dtype '<c32'");
+}
+
+TEST(NpyErrors, ComplexDTypesAreRead) {
+  StatusOr<NpyArray> c8 =
+      parseNpy(npyBytes(header("<c8", "False", "(2,)"), 16), "input.npy");
+  ASSERT_TRUE(c8.ok()) << c8.message();
+  EXPECT_EQ(c8->dtype, DType::Complex64);
+  StatusOr<NpyArray> c16 =
+      parseNpy(npyBytes(header("<c16", "False", "(2,)"), 32), "input.npy");
+  ASSERT_TRUE(c16.ok()) << c16.message();
+  EXPECT_EQ(c16->dtype, DType::Complex128);
 }
 
 TEST(NpyErrors, BigEndianIsUnsupported) {

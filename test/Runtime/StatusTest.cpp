@@ -40,16 +40,22 @@ TEST(StatusOr, OkStatusBecomesInternalError) {
 
 TEST(DType, SizesAndNamesRoundTrip) {
   const std::pair<DType, size_t> all[] = {
-      {DType::Bool, 1},    {DType::Int8, 1},    {DType::Int16, 2},
-      {DType::Int32, 4},   {DType::Int64, 8},   {DType::UInt8, 1},
-      {DType::UInt16, 2},  {DType::UInt32, 4},  {DType::UInt64, 8},
-      {DType::Float16, 2}, {DType::Float32, 4}, {DType::Float64, 8}};
+      {DType::Bool, 1},      {DType::Int8, 1},       {DType::Int16, 2},
+      {DType::Int32, 4},     {DType::Int64, 8},      {DType::UInt8, 1},
+      {DType::UInt16, 2},    {DType::UInt32, 4},     {DType::UInt64, 8},
+      {DType::Float16, 2},   {DType::Float32, 4},    {DType::Float64, 8},
+      {DType::Complex64, 8}, {DType::Complex128, 16}};
   for (auto [type, size] : all) {
     EXPECT_EQ(dtypeSize(type), size) << dtypeName(type);
     EXPECT_EQ(parseDType(dtypeName(type)), type) << dtypeName(type);
   }
   EXPECT_STREQ(dtypeName(DType::Float32), "float32");
-  EXPECT_EQ(parseDType("complex64"), std::nullopt);
+  EXPECT_STREQ(dtypeName(DType::Complex128), "complex128");
+  // Complex numbers are aligned like their parts (NumPy's layout).
+  EXPECT_EQ(dtypeAlignment(DType::Complex64), 4u);
+  EXPECT_EQ(dtypeAlignment(DType::Complex128), 8u);
+  EXPECT_EQ(dtypeAlignment(DType::Int16), 2u);
+  EXPECT_EQ(parseDType("complex32"), std::nullopt);
 }
 
 } // namespace

@@ -158,6 +158,34 @@ def check_group_sums(d):
           squares.reshape(-1, GROUP_SUMS).sum(axis=1).astype(np.float32))
 
 
+# --- spectral_filter: complex64 / complex128 arithmetic (issue 12 item 8)
+@example
+def make_spectral_filter(d):
+    r = np.random.default_rng(5)
+    for name, dt, ft in (("64", np.complex64, np.float32), ("128", np.complex128, np.float64)):
+        spec = (r.standard_normal(40) + 1j * r.standard_normal(40)).astype(dt)
+        np.save(f"{d}/spec{name}.npy", spec)
+        np.save(f"{d}/gain{name}.npy", r.uniform(0, 2, 40).astype(ft))
+        np.save(f"{d}/out{name}.npy", np.zeros(40, dt))
+        np.save(f"{d}/power{name}.npy", np.zeros(40, ft))
+
+
+@example
+def check_spectral_filter(d):
+    for name, rtol in (("64", 2e-6), ("128", 1e-14)):
+        z, g = load(d, f"spec{name}"), load(d, f"gain{name}")
+        # complex with the real gain keeps z's width; the cast of the gain
+        # is complex64 and widens in the complex128 sum.
+        want = np.conj(z * g / (1 + np.abs(z))) + np.complex64(g)
+        want = want.astype(z.dtype)
+        power = (z * np.conj(z)).real
+        for what, got, ref in (("out", load(d, f"res_out{name}"), want),
+                               ("power", load(d, f"res_power{name}"), power)):
+            if got.dtype != ref.dtype or not np.all(
+                    np.abs(got - ref) <= rtol * (np.abs(ref) + 1)):
+                sys.exit(f"spectral_filter {what}{name}: got {got}, want {ref}")
+
+
 def main():
     mode, name, d = sys.argv[1:4]
     (MAKE if mode == "make" else CHECK)[name](d)
