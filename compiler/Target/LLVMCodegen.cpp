@@ -1,6 +1,7 @@
 //===- LLVMCodegen.cpp - From the LLVM dialect to device code -------------===//
 #include "compiler/Target/LLVMCodegen.h"
 #include "compiler/Target/PTX/PTXBoundedLoops.h"
+#include "compiler/Target/PTX/PTXPrivateArrayUnroll.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Target/LLVMIR/Export.h"
@@ -140,6 +141,14 @@ void kiln::optimizeModule(llvm::Module &module, llvm::TargetMachine &machine,
                                   : optLevel == 1 ? llvm::OptimizationLevel::O1
                                   : optLevel == 2 ? llvm::OptimizationLevel::O2
                                                   : llvm::OptimizationLevel::O3;
+  if (machine.getTargetTriple().isNVPTX() && optLevel >= 2)
+    // Constant-trip loops over private arrays unroll completely, so that
+    // the arrays become registers (an 8 x 8 register tile stayed on the
+    // stack under LLVM's threshold).
+    builder.registerLateLoopOptimizationsEPCallback(
+        [](llvm::LoopPassManager &lpm, llvm::OptimizationLevel) {
+          lpm.addPass(PTXPrivateArrayUnrollPass());
+        });
   if (machine.getTargetTriple().isNVPTX() && optLevel >= 2)
     builder.registerVectorizerStartEPCallback(
         [](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel level) {
