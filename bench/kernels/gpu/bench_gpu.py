@@ -34,6 +34,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KERNELS = os.path.join(os.path.dirname(HERE), "kiln")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 sys.path.insert(0, HERE)
 
 import jobs as job_table  # noqa: E402
@@ -82,7 +83,9 @@ def compile_all(args, jobs):
     kilnc = which(args.kilnc)
     commands = []
     for job in jobs:
-        commands.append([kilnc, os.path.join(KERNELS, job.name + ".py"),
+        source = (os.path.join(ROOT, job.source) if job.source else
+                  os.path.join(KERNELS, job.name + ".py"))
+        commands.append([kilnc, source,
                          "-k", job.name, "--target", target, "--arch",
                          args.arch, "--launch-rank", str(job.rank)]
                         + job.assume

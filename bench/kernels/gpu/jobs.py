@@ -14,8 +14,12 @@ GB, TFLOP = 1e9, 1e12
 
 class Job:
     def __init__(self, name, title, unit, rank, make, reference, kiln, cuda,
-                 outputs, tolerance, work, library=(), assume=()):
+                 outputs, tolerance, work, library=(), assume=(),
+                 source=None):
         self.name, self.title, self.unit = name, title, unit
+        # The Kiln kernel's file when it is not bench/kernels/kiln/NAME.py
+        # (a path from the repository's root: an example).
+        self.source = source
         # The launch's rank: kilnc --launch-rank specializes the kernel for
         # it (each range dimension read from a fixed hardware axis).
         self.rank = rank
@@ -197,6 +201,31 @@ def _sgemm_jobs(n, k, m, regtile_n, regtile_k, regtile_m, lib):
     return [tiled, regtile]
 
 
+def _sgemm_best_job(n, k, m, lib):
+    """examples/sgemm_best.py: 128x128 block tile, 8x8 outputs per
+    work-item, double-buffered local tiles; n, m multiples of 128, k of 8."""
+    def cublas(t):
+        lib.torch.matmul(t["a"], t["b"], out=t["c"])
+
+    return Job(
+        "sgemm_best",
+        "SGEMM %dx%dx%d, 128x128 block tile, 8x8 per work-item, "
+        "double-buffered" % (n, k, m),
+        "TFLOP/s", 2,
+        make=lambda rng, ctx: {"a": _uniform(rng, (n, k), -1, 1),
+                               "b": _uniform(rng, (k, m), -1, 1),
+                               "c": np.zeros((n, m), np.float32)},
+        reference=lambda x: {"c": x["a"].astype(np.float64) @
+                             x["b"].astype(np.float64)},
+        kiln=lambda x, ctx: ((n // 8, m // 8), (16, 16), ["a", "b", "c"]),
+        cuda=lambda x, ctx: ((m // 128, n // 128), (16, 16),
+                             ["a", "b", "c", _i64(n), _i64(k), _i64(m)]),
+        outputs=["c"], tolerance=_check_close(1e-4, 1e-5 * k),
+        work=lambda x: 2 * n * k * m,
+        library=[("cuBLAS FP32 (TF32 off)", cublas)] if lib.torch else [],
+        source="examples/sgemm_best.py")
+
+
 def _softmax_job(n, m, lib):
     def reference(x):
         v = x["x"].astype(np.float64)
@@ -238,8 +267,9 @@ def all_jobs(full, lib):
         return (_elementwise_jobs(1 << 28, lib) + _sum_jobs(1 << 28, lib) +
                 [_stencil_job(16384, 16384), _transpose_job(16384, 16384, lib)]
                 + _sgemm_jobs(4096, 4096, 4096, 4096, 4096, 4096, lib) +
-                [_softmax_job(32768, 2048, lib), _histogram_job(1 << 28)])
+                [_sgemm_best_job(4096, 4096, 4096, lib),
+                 _softmax_job(32768, 2048, lib), _histogram_job(1 << 28)])
     return (_elementwise_jobs(100003, lib) + _sum_jobs(100003, lib) +
             [_stencil_job(130, 70), _transpose_job(100, 70, lib)] +
             _sgemm_jobs(40, 50, 70, 128, 32, 192, lib) +
-            [_softmax_job(33, 300, lib), _histogram_job(100003)])
+            [_sgemm_best_job(256, 40, 384, lib), _softmax_job(33, 300, lib), _histogram_job(100003)])

@@ -119,6 +119,27 @@ def check_matmul(d):
     close("c", got, want.astype(np.float32), 1e-5)
 
 
+# --- sgemm_best: 128x128 blocks, k in steps of 8 (n, m, k of each case) ----
+SGEMM_BEST = {"sgemm_best": (256, 40, 128), "sgemm_best_one_tile": (128, 8, 256)}
+
+
+def make_sgemm(d, r, n, k, m):
+    np.save(f"{d}/a.npy", r.standard_normal((n, k)).astype(np.float32))
+    np.save(f"{d}/b.npy", r.standard_normal((k, m)).astype(np.float32))
+
+
+def check_sgemm(d):
+    a, b = np.load(f"{d}/a.npy"), np.load(f"{d}/b.npy")
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    close("c", np.load(f"{d}/out_c.npy"), want.astype(np.float32), 1e-5)
+
+
+for _name, _shape in SGEMM_BEST.items():
+    globals()[f"make_{_name}"] = (
+        lambda d, r, shape=_shape: make_sgemm(d, r, *shape))
+    globals()[f"check_{_name}"] = check_sgemm
+
+
 def make_histogram(d, r):
     np.save(f"{d}/data.npy", r.integers(0, 256, 10000).astype(np.uint8))
 
