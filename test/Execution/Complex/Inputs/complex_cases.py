@@ -139,6 +139,21 @@ def check_division(d, tag):
     close("out32", got32, want32, 4e-7)
 
 
+# --- scalar128: a complex128 scalar argument (16 bytes by value) ---------
+@case
+def make_scalar128(d):
+    r = rng()
+    np.save(f"{d}/a.npy", cplx(r, 32, np.complex128))
+    np.save(f"{d}/s.npy", np.complex128(-1.25 + 3.5j))
+    np.save(f"{d}/out.npy", np.zeros(32, np.complex128))
+
+
+@case
+def check_scalar128(d, tag):
+    a, s = np.load(f"{d}/a.npy"), np.load(f"{d}/s.npy")[()]
+    close("out", np.load(f"{d}/{tag}_out.npy"), a / s + np.conj(a) * abs(s), 1e-14)
+
+
 # --- generic: unannotated arrays specialised from <c8 / <c16 .npy ---------
 @case
 def make_generic(d):
