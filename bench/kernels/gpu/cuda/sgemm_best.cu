@@ -67,9 +67,10 @@ __device__ __forceinline__ void multiplyTile(const Tiles &s, int buf, int ty,
   }
 }
 
-extern "C" __global__ void __launch_bounds__(THREADS)
-    sgemm_best(const float *a, const float *b, float *c, long long n,
-               long long k, long long m) {
+// No __launch_bounds__: Kiln's kernel says nothing of its block size either
+// (ptxas gives both up to 255 registers; each uses 130-150).
+extern "C" __global__ void sgemm_best(const float *a, const float *b, float *c,
+                                      long long n, long long k, long long m) {
   __shared__ __align__(16) Tiles s;
   int ty = threadIdx.y, tx = threadIdx.x;
   int lid = ty * WX + tx;
