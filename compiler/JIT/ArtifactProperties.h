@@ -29,7 +29,9 @@ namespace kiln {
 //    specialized for a rank takes the launch rank.
 // 4: parameters carry their access (artifact format 6): cache entries of
 //    older compilers miss instead of being refused as unreadable.
-inline constexpr unsigned kCompilerABIVersion = 4;
+// 5: elementwise kernels coarsened on PTX, each kernel's coarsening in its
+//    metadata (artifact format 7).
+inline constexpr unsigned kCompilerABIVersion = 5;
 
 /// A constant's canonical spelling: "16", "True", "0.5", "2.0" (a float
 /// always shows a '.', an exponent or inf/nan; 17 digits round-trip).

@@ -83,6 +83,11 @@ llvm::Expected<CacheKey> kiln::buildCacheKey(const CompileRequest &request,
           request.argumentBlockEntries ? "on" : "off");
   key.add("options", "launch rank",
           request.launchRank ? std::to_string(request.launchRank) : "any");
+  if (request.coarsenElementwise != ElementwiseCoarsening::Auto)
+    key.add("options", "elementwise coarsening",
+            request.coarsenElementwise == ElementwiseCoarsening::Always
+                ? "always"
+                : "never");
   // Only when set: keys of requests without it are unchanged.
   if (request.distinctArrays)
     key.add("aliasing", "distinct array arguments", "yes");

@@ -12,6 +12,7 @@
 #include "compiler/Frontend/Specialization.h"
 #include "compiler/JIT/ArtifactProperties.h"
 #include "compiler/JIT/CacheKey.h"
+#include "compiler/Pipeline/Pipeline.h"
 #include "compiler/Session/ArgumentSpecialization.h"
 #include "compiler/Target/TargetInfo.h"
 #include "kiln/runtime/KernelBinaryFile.h"
@@ -46,6 +47,9 @@ struct CompileRequest {
   /// space maps to the hardware statically and the runtime refuses other
   /// ranks. 0: any rank, mapped at run time (CompileOptions::launchRank).
   unsigned launchRank = 0;
+  /// Where elementwise kernels are coarsened to 128-bit accesses
+  /// (CompileOptions::coarsenElementwise); keyed unless Auto.
+  ElementwiseCoarsening coarsenElementwise = ElementwiseCoarsening::Auto;
   /// LLVM IR / bitcode files external device functions resolve against.
   std::vector<std::string> bitcodeLibraries;
   /// CUDA's libdevice for PTX; empty: $KILN_LIBDEVICE, then the CUDA install.

@@ -5,12 +5,14 @@
 // reading item.dimensions), static local memory, private memory per
 // work-item (absurd sizes are located errors here; the runtime checks the
 // rest against the device), the device features the kernel (with every
-// device function it calls) needs, and which array parameters it may write.
+// device function it calls) needs, which array parameters it may write,
+// and the coarsening kiln-coarsen-elementwise chose.
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Pipeline/KernelMetadataFromKiln.h"
 #include "compiler/Target/TargetInfo.h"
 #include "dialects/Kiln/IR/KilnOps.h"
+#include "dialects/Kiln/Transforms/Passes.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
@@ -216,6 +218,10 @@ FailureOr<KernelMetadata> describeKernel(KernelOp kernel,
   // The same decision convert-kiln-to-llvm takes for the entry point.
   metadata.launchRank = kernel.getLaunchRank();
   metadata.takesLaunchRank = metadata.launchRank == 0;
+  if (auto factors =
+          kernel->getAttrOfType<DenseI64ArrayAttr>(kCoarseningAttrName))
+    for (auto [d, factor] : llvm::enumerate(factors.asArrayRef()))
+      metadata.coarsening[d] = static_cast<uint32_t>(factor);
   WriteAnalysis writes;
   for (unsigned i = 1; i < inputs.size(); ++i) {
     if (isa<DebugType>(inputs[i])) {

@@ -27,6 +27,23 @@ void kiln::buildKilnTransformPipeline(OpPassManager &pm,
   collectives.subGroupSize =
       createTargetInfo(options.target)->getSubGroupSize();
   pm.addPass(createKilnExpandGroupCollectives(collectives));
+  if (coarsensElementwise(options))
+    pm.addPass(createKilnCoarsenElementwise());
+}
+
+bool kiln::coarsensElementwise(const CompileOptions &options) {
+  // Debug mode checks every access on its own; -O0 would not merge them.
+  if (options.debug || options.optLevel == 0)
+    return false;
+  switch (options.coarsenElementwise) {
+  case ElementwiseCoarsening::Auto:
+    return options.target == TargetKind::PTX;
+  case ElementwiseCoarsening::Always:
+    return true;
+  case ElementwiseCoarsening::Never:
+    return false;
+  }
+  return false;
 }
 
 void kiln::buildKilnToLLVMPipeline(OpPassManager &pm,

@@ -16,6 +16,11 @@
 
 namespace kiln {
 
+/// Where kiln-coarsen-elementwise runs (128-bit accesses for elementwise
+/// kernels, docs/architecture.md): by default on PTX only, where wide
+/// accesses pay; the CPU device vectorises across work-items already.
+enum class ElementwiseCoarsening { Auto, Always, Never };
+
 struct CompileOptions {
   TargetKind target = TargetKind::SPIRV;
   std::string arch = "sm_90"; ///< CUDA architecture (PTX target only).
@@ -39,7 +44,12 @@ struct CompileOptions {
   /// Numba's typing rules for kernel source (FrontendOptions::numbaTyping,
   /// docs/language.md §6.5) unless a decorator says `numba_typing=False`.
   bool numbaTyping = false;
+  /// Never applied in debug mode or at -O0.
+  ElementwiseCoarsening coarsenElementwise = ElementwiseCoarsening::Auto;
 };
+
+/// Whether `options` run kiln-coarsen-elementwise.
+bool coarsensElementwise(const CompileOptions &options);
 
 /// Adds the kiln-to-kiln passes (debug instrumentation, collective
 /// expansion) run before kernel metadata is read off the module.

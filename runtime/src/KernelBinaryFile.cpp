@@ -145,6 +145,8 @@ void writeKernel(Writer &w, const KernelMetadata &k) {
   w.u8(k.debug ? 1 : 0);
   w.u8(k.takesLaunchRank ? 1 : 0);
   w.u32(k.launchRank);
+  for (uint32_t factor : k.coarsening)
+    w.u32(factor);
   w.strings(k.debugNames);
   w.strings(k.requiredFeatures);
   w.u32(k.subGroupSize);
@@ -190,6 +192,13 @@ bool readKernel(Reader &r, KernelMetadata &k) {
                   " is not 0..3");
   k.debug = debug == 1;
   k.takesLaunchRank = takesLaunchRank == 1;
+  for (uint32_t &factor : k.coarsening) {
+    if (!r.u32(factor))
+      return false;
+    if (factor < 1 || factor > kMaxCoarsening)
+      return r.fail("coarsening " + std::to_string(factor) + " is not 1.." +
+                    std::to_string(kMaxCoarsening));
+  }
   return r.strings(k.debugNames) && r.strings(k.requiredFeatures) &&
          r.u32(k.subGroupSize) && r.str(k.argumentBlockEntry);
 }

@@ -16,6 +16,7 @@
 #include "kiln/runtime/Device.h"
 #include "kiln/runtime/Executable.h"
 #include "kiln/runtime/Queue.h"
+#include "kiln/runtime/WorkGroupShape.h"
 
 #include <algorithm>
 
@@ -154,6 +155,10 @@ Status packInto(const Kernel &kernel, const IndexSpace &space,
   launch.resources.clear();
   launch.resources.reserve(args.size() + 2);
   packArguments(kernel.metadata(), *geometry, args, launch);
+  // The kernel reads the user's range from its arguments (packed above);
+  // a coarsened kernel needs fewer work-items launched to cover it.
+  if (kernel.metadata().coarsening != std::array<uint32_t, 3>{1, 1, 1})
+    launch.geometry = coarsenGeometry(*geometry, kernel.metadata().coarsening);
   for (const KernelArg &arg : args)
     if (arg.isArray())
       launch.resources.push_back(arg.buffer());

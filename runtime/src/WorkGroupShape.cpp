@@ -75,6 +75,23 @@ LaunchGeometry toHardwareOrder(const LaunchGeometry &geometry) {
   return hw;
 }
 
+LaunchGeometry coarsenGeometry(const LaunchGeometry &geometry,
+                               const std::array<uint32_t, 3> &coarsening) {
+  LaunchGeometry launched = geometry;
+  for (unsigned d = 0; d < 3; ++d) {
+    int64_t factor = coarsening[d];
+    if (factor <= 1)
+      continue;
+    // An empty range stays empty; the kernel guards the rounded-up rest.
+    launched.global[d] = (geometry.global[d] + factor - 1) / factor;
+    if (launched.local && (*launched.local)[d] % factor == 0)
+      (*launched.local)[d] /= factor;
+    else
+      launched.local.reset();
+  }
+  return launched;
+}
+
 unsigned rangeDimensionOfAxis(unsigned axis, unsigned dims) {
   return axis < dims ? dims - 1 - axis : axis;
 }

@@ -30,6 +30,7 @@ KernelBinary everyField() {
   k.staticLocalMemBytes = 1ull << 40;
   k.debug = true;
   k.takesLaunchRank = true;
+  k.coarsening = {1, 2, 16};
   k.debugNames = {"x", "k.py"};
   k.requiredFeatures = {"fp16", "sub_groups"};
   k.subGroupSize = 32;
@@ -60,6 +61,7 @@ void expectSame(const KernelBinary &a, const KernelBinary &b) {
     EXPECT_EQ(x.staticLocalMemBytes, y.staticLocalMemBytes);
     EXPECT_EQ(x.debug, y.debug);
     EXPECT_EQ(x.takesLaunchRank, y.takesLaunchRank);
+    EXPECT_EQ(x.coarsening, y.coarsening);
     EXPECT_EQ(x.debugNames, y.debugNames);
     EXPECT_EQ(x.requiredFeatures, y.requiredFeatures);
     EXPECT_EQ(x.subGroupSize, y.subGroupSize);
@@ -130,6 +132,11 @@ TEST(KernelBinaryFile, InconsistentBodyWithValidChecksumIsRefused) {
   b.kernels[0].params[1].access = static_cast<ParamAccess>(7);
   bytes = serializeKernelBinary(b);
   EXPECT_NE(damageMessage(bytes).find("unknown parameter access 7"),
+            std::string::npos);
+  b = everyField();
+  b.kernels[0].coarsening[1] = 0;
+  bytes = serializeKernelBinary(b);
+  EXPECT_NE(damageMessage(bytes).find("coarsening 0 is not 1..16"),
             std::string::npos);
 }
 

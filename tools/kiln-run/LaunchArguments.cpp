@@ -171,6 +171,12 @@ kiln::describeArguments(const std::vector<std::string> &arguments,
       d = describeLiteral(value);
     }
     d.name = name;
+    if (d.kind == ArgumentDescriptor::Kind::Array) {
+      // bindArray gives every array argument a buffer of its own, an
+      // allocation base: 16-byte aligned and distinct from the others.
+      d.alignment = 16;
+      d.storage = ArrayStorage{descriptors.size() + 1, 0, 0};
+    }
     descriptors.push_back(std::move(d));
   }
   return descriptors;

@@ -39,6 +39,8 @@ loadArrayArguments(const std::vector<std::string> &arguments);
 /// dtype and rank (a 0-d one a scalar with its value), zeros:SHAPE an
 /// array of unknown dtype, a literal the scalar Python would make of it
 /// (int64, float64, bool) with its value. Unreadable files give none.
+/// Arrays are 16-byte aligned and distinct (each is bound to a buffer of
+/// its own), which the JIT specializes for.
 std::vector<ArgumentDescriptor>
 describeArguments(const std::vector<std::string> &arguments,
                   const std::map<std::string, LoadedArray> &arrays);

@@ -66,6 +66,17 @@ cl::opt<bool> anyRank(
              "artifact built without --launch-rank does) instead of for "
              "this launch's rank"),
     cl::cat(category));
+cl::opt<ElementwiseCoarsening> coarsenElementwise(
+    "coarsen-elementwise",
+    cl::desc("Elementwise kernels: each work-item handles 4 (2) consecutive "
+             "ids with 128-bit accesses where the arrays are aligned and "
+             "distinct (kilnc --coarsen-elementwise)"),
+    cl::values(clEnumValN(ElementwiseCoarsening::Auto, "auto",
+                          "on PTX only (default)"),
+               clEnumValN(ElementwiseCoarsening::Always, "always",
+                          "on every target (SPIR-V: for testing)"),
+               clEnumValN(ElementwiseCoarsening::Never, "never", "nowhere")),
+    cl::init(ElementwiseCoarsening::Auto), cl::cat(category));
 cl::list<std::string> bitcodeLibraries(
     "link", cl::desc("LLVM IR/bitcode library for external device functions"),
     cl::value_desc("file.bc|file.ll"), cl::cat(category));
@@ -219,6 +230,7 @@ CompileRequest requestFor(const Device &device, llvm::StringRef source,
   request.numbaTyping = numbaTyping;
   // The launch is known: its rank maps the index space statically.
   request.launchRank = launchRank;
+  request.coarsenElementwise = coarsenElementwise;
   request.bitcodeLibraries.assign(bitcodeLibraries.begin(),
                                   bitcodeLibraries.end());
   request.target = getTargetBackendForDriver(device.info().backend).getKind();
@@ -342,6 +354,10 @@ int run() {
                << " on " << deviceName << ": " << (*device)->info().name << " ("
                << backendName((*device)->info().backend) << ") in "
                << llvm::format("%.3f", ms) << " ms\n";
+  for (unsigned d = 0; d < 3; ++d)
+    if ((*kernel)->metadata().coarsening[d] > 1)
+      llvm::outs() << "coarsened: " << (*kernel)->metadata().coarsening[d]
+                   << " ids of dimension " << d << " per work-item\n";
   if (Status s = writeOutputs(metadata, *bound, *outputs, **queue); !s.ok())
     return fail(s.message());
   for (const auto &[name, path] : *outputs)

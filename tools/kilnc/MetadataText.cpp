@@ -46,6 +46,9 @@ void kiln::printKernelMetadata(const KernelBinary &binary,
     os << "\n";
     for (const KernelParam &param : kernel.params)
       printParam(param, os);
+    if (kernel.coarsening != std::array<uint32_t, 3>{1, 1, 1})
+      os << "  coarsening: " << kernel.coarsening[0] << ", "
+         << kernel.coarsening[1] << ", " << kernel.coarsening[2] << "\n";
     if (!kernel.requiredFeatures.empty()) {
       os << "  features:";
       for (const std::string &feature : kernel.requiredFeatures)

@@ -110,6 +110,17 @@ cl::opt<bool> assumeDistinctArrays(
              "memory to the kernels' array parameters: their pointers get "
              "noalias. Not checked at launch (the JIT decides it per launch)"),
     cl::cat(category));
+cl::opt<ElementwiseCoarsening> coarsenElementwise(
+    "coarsen-elementwise",
+    cl::desc("Elementwise kernels: each work-item handles 4 (2) consecutive "
+             "ids with 128-bit accesses where the arrays are known aligned "
+             "and distinct (docs/architecture.md)"),
+    cl::values(clEnumValN(ElementwiseCoarsening::Auto, "auto",
+                          "on PTX only (default)"),
+               clEnumValN(ElementwiseCoarsening::Always, "always",
+                          "on every target (SPIR-V: for testing)"),
+               clEnumValN(ElementwiseCoarsening::Never, "never", "nowhere")),
+    cl::init(ElementwiseCoarsening::Auto), cl::cat(category));
 cl::list<std::string> bitcodeLibraries(
     "link", cl::desc("LLVM IR/bitcode library for external device functions"),
     cl::value_desc("file.bc|file.ll"), cl::cat(category));
@@ -231,6 +242,7 @@ int main(int argc, char **argv) {
   options.debug = debugMode;
   options.numbaTyping = numbaTyping;
   options.argumentBlockEntries = argBlockEntries;
+  options.coarsenElementwise = coarsenElementwise;
   if (launchRank > 3)
     return fail("--launch-rank " + llvm::Twine(launchRank) +
                 " is not a launch rank (use 1, 2 or 3, or 0 for any)");

@@ -16,6 +16,14 @@ using namespace kiln::ir;
 
 namespace {
 
+/// The alignment a kiln.load/kiln.store promises for its address (its
+/// `kiln.align`, set by kiln-coarsen-elementwise where it holds), or 0 for
+/// the element's natural one.
+unsigned promisedAlignment(Operation *op) {
+  auto align = op->getAttrOfType<IntegerAttr>("kiln.align");
+  return align ? static_cast<unsigned>(align.getInt()) : 0;
+}
+
 struct DimOpLowering : KilnPattern<DimOp> {
   using KilnPattern::KilnPattern;
   LogicalResult
@@ -38,8 +46,8 @@ struct LoadOpLowering : KilnPattern<LoadOp> {
     Value address = elementAddress(rewriter, loc, type, adaptor.getArray(),
                                    adaptor.getIndices(), target);
     Type element = type.getElementType();
-    Value value =
-        LLVM::LoadOp::create(rewriter, loc, storageType(element), address);
+    Value value = LLVM::LoadOp::create(rewriter, loc, storageType(element),
+                                       address, promisedAlignment(op));
     rewriter.replaceOp(op, fromStorage(rewriter, loc, value, element));
     return success();
   }
@@ -55,7 +63,8 @@ struct StoreOpLowering : KilnPattern<StoreOp> {
     Value address = elementAddress(rewriter, loc, type, adaptor.getArray(),
                                    adaptor.getIndices(), target);
     Value value = toStorage(rewriter, loc, adaptor.getValue());
-    rewriter.replaceOpWithNewOp<LLVM::StoreOp>(op, value, address);
+    rewriter.replaceOpWithNewOp<LLVM::StoreOp>(op, value, address,
+                                               promisedAlignment(op));
     return success();
   }
 };

@@ -18,6 +18,11 @@ namespace kiln {
 /// Slots of the per-type scratch array group collectives use.
 inline constexpr int64_t kGroupScratchSlots = 1024;
 
+/// The kernel attribute kiln-coarsen-elementwise sets: the number of
+/// consecutive ids of each range dimension a work-item handles (dense i64
+/// array, dimension 0 first), read into KernelMetadata::coarsening.
+inline constexpr llvm::StringLiteral kCoarseningAttrName = "kiln.coarsening";
+
 } // namespace kiln
 
 #endif // KILN_DIALECT_KILN_TRANSFORMS_PASSES_H

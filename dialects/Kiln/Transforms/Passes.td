@@ -49,4 +49,32 @@ def KilnInstrumentDebug : Pass<"kiln-instrument-debug", "::mlir::ModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def KilnCoarsenElementwise
+    : Pass<"kiln-coarsen-elementwise", "::mlir::ModuleOp"> {
+  let summary = "One 128-bit access per array for each work-item of elementwise kernels";
+  let description = [{
+    A Range kernel specialized for one launch rank whose last-dimension id
+    only indexes the last dimension of 16-byte aligned (`kiln.align`),
+    distinct (`kiln.noalias`) global arrays of 32-bit (64-bit) elements,
+    or is compared against other values, and that has no barrier, atomic,
+    local or private memory, call, print or assert, is rewritten so that
+    each work-item handles 4 (2) consecutive ids: all of them in range, the
+    body's copies run unguarded in one block and the first copy's accesses
+    by the id carry `kiln.align = 16` (LLVM merges the copies' accesses
+    into one 128-bit access per array); otherwise a guarded loop runs the
+    ids still in range. A row-major array of rank 2 or more takes the fast
+    path only when its last extent is a multiple of the factor. The kernel
+    gets `kiln.coarsening` (the factor per range dimension), which its
+    metadata carries: the runtime launches ceil(n / factor) work-items and
+    passes the user's range. Other kernels are left alone; with `remarks`
+    each kernel gets a remark saying what was done or why not.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "remark on every kernel whether and why it is (not) coarsened">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // KILN_TRANSFORMS_PASSES_TD

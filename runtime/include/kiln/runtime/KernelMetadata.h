@@ -38,6 +38,7 @@
 #ifndef KILN_RUNTIME_KERNELMETADATA_H
 #define KILN_RUNTIME_KERNELMETADATA_H
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -119,6 +120,14 @@ struct KernelMetadata {
   /// The only launch rank (1..3) the kernel was compiled for, which the
   /// runtime checks at launch; 0: any rank (it takes the rank).
   uint32_t launchRank = 0;
+  /// Ids of range dimension d (dimension 0 first) one launched work-item
+  /// handles: the compiler coarsens elementwise kernels so that a work-item
+  /// processes `coarsening[d]` consecutive ids with 128-bit accesses
+  /// (docs/architecture.md, "Elementwise coarsening"). The runtime then
+  /// launches ceil(extent / coarsening[d]) work-items in that dimension
+  /// and still passes the user's range (ABI item 1). Item kernels only;
+  /// {1, 1, 1} for every other kernel.
+  std::array<uint32_t, 3> coarsening = {1, 1, 1};
   /// Names a DebugRecord's `nameIndex` refers to (arrays, source file).
   std::vector<std::string> debugNames;
   /// Device capabilities the kernel needs, checked when it is loaded:
@@ -144,6 +153,10 @@ std::string ptxSymbolName(std::string_view name);
 /// (16 MiB): more than any device gives a work-item (CUDA: 512 KiB; PoCL:
 /// a work-group's private arrays share one 8 MiB thread stack by default).
 inline constexpr uint64_t kMaxPrivateMemPerWorkItem = 16ull << 20;
+
+/// The largest KernelMetadata::coarsening factor a binary may record: 16
+/// one-byte elements make one 128-bit access.
+inline constexpr uint32_t kMaxCoarsening = 16;
 
 /// What a debug-mode kernel reports: the first bounds violation or failed
 /// assert of a launch (work-items race for it with an atomic on `status`).

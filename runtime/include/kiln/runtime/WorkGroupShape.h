@@ -28,6 +28,16 @@ LaunchGeometry toHardwareOrder(const LaunchGeometry &geometry);
 /// `dims` dimensions (an axis past the rank holds none: returns `axis`).
 unsigned rangeDimensionOfAxis(unsigned axis, unsigned dims);
 
+/// The work-items to launch for `geometry` (range order) of a kernel that
+/// handles `coarsening[d]` consecutive ids of range dimension d per
+/// work-item (KernelMetadata::coarsening): ceil(extent / factor) in each
+/// coarsened dimension. An NdRange keeps its work-groups where each
+/// coarsened local extent divides by its factor (local / factor); otherwise
+/// it is launched as a Range, which an Item kernel (the only kind the
+/// compiler coarsens) cannot tell apart.
+LaunchGeometry coarsenGeometry(const LaunchGeometry &geometry,
+                               const std::array<uint32_t, 3> &coarsening);
+
 /// What a device allows per launch, in hardware order. 0: no limit.
 struct WorkGroupLimits {
   int64_t maxWorkItems = 1024; ///< Per work-group.
