@@ -179,6 +179,21 @@ TEST_F(JitCacheKeyTest, Debug) {
   expectMiss(base(), debug, "options", "debug: off -> on");
 }
 
+TEST_F(JitCacheKeyTest, ElementwiseCoarsening) {
+  // Auto (the default) adds nothing to the key; the other choices do.
+  CompileRequest always = saxpyRequest(TargetKind::SPIRV);
+  always.coarsenElementwise = ElementwiseCoarsening::Always;
+  expectMiss(saxpyRequest(TargetKind::SPIRV), always, "options",
+             "elementwise coarsening");
+  CompileRequest never = saxpyRequest(TargetKind::PTX);
+  never.coarsenElementwise = ElementwiseCoarsening::Never;
+  expectMiss(saxpyRequest(TargetKind::PTX), never, "options",
+             "elementwise coarsening");
+  ASSERT_EXPECTED(key, jit->computeKey(saxpyRequest(TargetKind::PTX)));
+  for (const KeyComponent &c : key.components())
+    EXPECT_NE(c.name, "elementwise coarsening");
+}
+
 TEST_F(JitCacheKeyTest, LibraryContentNotJustPath) {
   ASSERT_EXPECTED(a, jit->compile(base()));
   // Same path, new content (and size, so the stat memo sees it).
