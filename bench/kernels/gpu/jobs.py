@@ -260,14 +260,16 @@ def _histogram_job(n):
         outputs=["bins"], tolerance=_check_close(0, 0), work=lambda x: n)
 
 
-def all_jobs(full, lib):
-    """Every job, at the issue's sizes (`full`) or at small odd sizes that
-    exercise the bounds guards (the CPU dry run)."""
+def all_jobs(full, lib, sgemm=4096):
+    """Every job, at the issue's sizes (`full`; the SGEMMs' n = k = m is
+    `sgemm`, a multiple of 128) or at small odd sizes that exercise the
+    bounds guards (the CPU dry run)."""
     if full:
+        s = sgemm
         return (_elementwise_jobs(1 << 28, lib) + _sum_jobs(1 << 28, lib) +
                 [_stencil_job(16384, 16384), _transpose_job(16384, 16384, lib)]
-                + _sgemm_jobs(4096, 4096, 4096, 4096, 4096, 4096, lib) +
-                [_sgemm_best_job(4096, 4096, 4096, lib),
+                + _sgemm_jobs(s, s, s, s, s, s, lib) +
+                [_sgemm_best_job(s, s, s, lib),
                  _softmax_job(32768, 2048, lib), _histogram_job(1 << 28)])
     return (_elementwise_jobs(100003, lib) + _sum_jobs(100003, lib) +
             [_stencil_job(130, 70), _transpose_job(100, 70, lib)] +
