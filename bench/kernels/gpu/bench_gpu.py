@@ -14,6 +14,14 @@ writes bench-gpu.json and bench-gpu.png into --out (default $OUT).
 `--device cpu --dry` runs the Kiln side of every job at small sizes on the
 OpenCL CPU device (PoCL) and checks it: what keeps the harness from rotting
 on machines without a GPU (test/Tools/bench-gpu-cpu-dry.test).
+
+`--profile` (for ncu, scripts/ncu-suite.sh) times nothing: each
+implementation runs its checked launch (the warm-up), then exactly one
+launch inside its own cuProfilerStart/Stop range, which `ncu
+--profile-from-start off` profiles; on the GPU each range begins with the
+empty kernel kiln_ncu_marker (cuda/ncu_marker.cu), by which ncu_table.py
+attributes ncu's results. `--profile-manifest` lists the ranges in order.
+Kiln and the nvcc peer only, unless `--profile-library`.
 """
 import argparse
 import concurrent.futures
@@ -61,7 +69,19 @@ def parse_args():
     p.add_argument("--seconds", type=float, default=0.1,
                    help="length of one repetition")
     p.add_argument("--compile-only", action="store_true")
-    return p.parse_args()
+    p.add_argument("--profile", action="store_true",
+                   help="one launch of each implementation in a profiler "
+                   "range after its checked warm-up launch; no timing")
+    p.add_argument("--profile-manifest", default=None,
+                   help="JSON file listing the --profile ranges in order")
+    p.add_argument("--profile-library", action="store_true",
+                   help="--profile the library peers too")
+    p.add_argument("--sgemm-size", type=int, default=None,
+                   help="n = k = m of the SGEMM jobs (default: the suite's)")
+    args = p.parse_args()
+    if (args.profile_manifest or args.profile_library) and not args.profile:
+        p.error("--profile-manifest and --profile-library need --profile")
+    return args
 
 
 # Compiling -----------------------------------------------------------------
@@ -97,6 +117,10 @@ def compile_all(args, jobs):
             commands.append([nvcc, "-O3", "-arch=" + args.arch, "-cubin",
                              "-o", os.path.join(args.work, job.name + ".cubin"),
                              os.path.join(HERE, "cuda", job.name + ".cu")])
+        if args.profile:
+            commands.append([nvcc, "-O3", "-arch=" + args.arch, "-cubin",
+                             "-o", os.path.join(args.work, MARKER + ".cubin"),
+                             os.path.join(HERE, "cuda", "ncu_marker.cu")])
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
         results = list(pool.map(
             lambda c: subprocess.run(c, capture_output=True, text=True),
@@ -132,6 +156,65 @@ def measure(launch, sync, reps, seconds):
     return statistics.median(samples)
 
 
+# Profiling (--profile) -----------------------------------------------------------
+
+MARKER = "kiln_ncu_marker"
+
+
+class Profiler:
+    """One launch of each implementation inside its own profiler range,
+    after the launch that was checked (module load, Triton's JIT and the
+    first-touch costs stay outside). On the GPU the range is
+    cuProfilerStart/Stop and begins with the marker kernel; on the CPU
+    (dry run) there is no profiler and only the count is kept. `ranges`
+    lists (job, implementation, launches in the range, launches before)."""
+
+    def __init__(self, cuda=None, marker=None):
+        self.cuda, self.marker, self.ranges = cuda, marker, []
+
+    def once(self, job, implementation, launch, sync):
+        """Profiles one call of `launch`. Kiln's and the nvcc peer's
+        launches count their submissions (`launch.count`: kiln_launch /
+        cuLaunchKernel calls); a library peer's count is its calls."""
+        if not hasattr(launch, "count"):
+            launch = _counted(launch)
+        before = launch.count
+        if self.cuda:
+            self.cuda.profiler_start()
+        try:
+            if self.marker:
+                self.marker()
+            launch()
+            sync()
+        finally:
+            if self.cuda:
+                self.cuda.profiler_stop()
+        entry = {"job": job.title, "name": job.name,
+                 "implementation": implementation,
+                 "launches": launch.count - before, "warmups": before}
+        self.ranges.append(entry)
+        print("profiled: %s | %s | %d launch%s in the range after %d "
+              "warm-up%s" % (job.title, implementation, entry["launches"],
+                             "" if entry["launches"] == 1 else "es", before,
+                             "" if before == 1 else "s"))
+        sys.stdout.flush()
+        return entry["launches"] == 1 and before >= 1
+
+    def write(self, path, device, sizes):
+        with open(path, "w") as f:
+            json.dump({"device": device, "sizes": sizes, "marker": MARKER,
+                       "ranges": self.ranges}, f, indent=1)
+        print("wrote %s (%d ranges)" % (path, len(self.ranges)))
+
+
+def _counted(function):
+    def launch():
+        launch.count += 1
+        return function()
+    launch.count = 0
+    return launch
+
+
 # Implementations --------------------------------------------------------------
 
 def run_kiln(rt, job, artifact, inputs, expected, ctx, args):
@@ -148,6 +231,10 @@ def run_kiln(rt, job, artifact, inputs, expected, ctx, args):
     for name in job.outputs:
         if not job.tolerance(arrays[name].to_numpy(), expected[name]):
             return None, "WRONG result in '%s'" % name
+    if args.profiler:
+        ok = args.profiler.once(job, "Kiln", launch, rt.finish)
+        rt.release_events()
+        return None, None if ok else "not one launch in the profiler range"
     seconds = measure(launch, rt.finish, args.reps, args.seconds)
     rt.release_events()
     return seconds, None
@@ -164,21 +251,30 @@ def from_torch(tensor, like):
     return tensor.cpu().numpy().view(like.dtype).reshape(like.shape)
 
 
-def run_peer(lib, job, launch, tensors, inputs, expected, args):
+def run_peer(lib, job, name, launch, tensors, inputs, expected, args):
     """A peer's speed from `launch` (returning its output tensor, or None
     when it writes the job's output array), or the reason it has none."""
     torch = lib.torch
-    for name in job.outputs:
-        tensors[name].copy_(to_torch(torch, inputs[name]))
+    for output in job.outputs:
+        tensors[output].copy_(to_torch(torch, inputs[output]))
     result = launch()
     torch.cuda.synchronize()
-    name = job.outputs[0]
-    got = from_torch(result if result is not None else tensors[name],
-                     inputs[name])
-    if not job.tolerance(got, expected[name]):
-        return None, "WRONG result in '%s'" % name
+    output = job.outputs[0]
+    got = from_torch(result if result is not None else tensors[output],
+                     inputs[output])
+    if not job.tolerance(got, expected[output]):
+        return None, "WRONG result in '%s'" % output
+    if args.profiler:
+        nvcc = name == NVCC
+        if args.profiler.once(job, "nvcc" if nvcc else name, launch,
+                              torch.cuda.synchronize) or not nvcc:
+            return None, None
+        return None, "not one launch in the profiler range"
     return measure(launch, torch.cuda.synchronize, args.reps,
                    args.seconds), None
+
+
+NVCC = "CUDA C++ (nvcc -O3)"
 
 
 def peers_of(lib, job, work, inputs, ctx):
@@ -194,7 +290,9 @@ def peers_of(lib, job, work, inputs, ctx):
                  scalar[np.asarray(p).dtype](p) for p in params]
     cuda_launch = lib.cuda.prepare(function, grid, block, cuda_args,
                                    torch.cuda.current_stream().cuda_stream)
-    peers = [("CUDA C++ (nvcc -O3)", lambda: cuda_launch())]
+    peers = [(NVCC, cuda_launch)]
+    if lib.profile_library is False:
+        return peers, tensors
     for name, fn in job.library:
         peers.append((name, lambda fn=fn: fn(tensors)))
     return peers, tensors
@@ -204,7 +302,8 @@ def peers_of(lib, job, work, inputs, ctx):
 
 def open_peers(args):
     """The GPU peers' libraries (None on the CPU dry run)."""
-    lib = types.SimpleNamespace(torch=None, triton=None, cuda=None)
+    lib = types.SimpleNamespace(torch=None, triton=None, cuda=None,
+                                profile_library=None)
     if args.dry or args.compile_only or not args.device.startswith("cuda"):
         return lib
     import torch
@@ -214,6 +313,10 @@ def open_peers(args):
     lib.torch = torch
     import cuda_driver
     lib.cuda = cuda_driver.CudaDriver()
+    if args.profile:
+        lib.profile_library = args.profile_library
+        if not args.profile_library:
+            return lib  # no Triton: not profiled, not imported
     try:
         import triton_peers
         lib.triton = triton_peers
@@ -239,7 +342,7 @@ def run_job(rt, lib, job, args, ctx, rng):
     peers, tensors = peers_of(lib, job, args.work, inputs, ctx)
     for name, launch in peers:
         try:
-            seconds, peer_problem = run_peer(lib, job, launch, tensors,
+            seconds, peer_problem = run_peer(lib, job, name, launch, tensors,
                                              inputs, expected, args)
         except Exception as error:  # a peer's failure is its row's, not ours
             seconds, peer_problem = None, "failed: %s" % error
@@ -302,7 +405,8 @@ def main():
     args = parse_args()
     pattern = re.compile(args.jobs)
     lib = open_peers(args)
-    jobs = [j for j in job_table.all_jobs(not args.dry, lib)
+    sizes = {"sgemm": args.sgemm_size} if args.sgemm_size else {}
+    jobs = [j for j in job_table.all_jobs(not args.dry, lib, **sizes)
             if pattern.search(j.name)]
     args.work = args.work or tempfile.mkdtemp(prefix="bench-gpu-")
     os.makedirs(args.work, exist_ok=True)
@@ -312,6 +416,16 @@ def main():
         return 0
     if args.dry:
         args.reps, args.seconds = 1, 0.0
+    args.profiler = None
+    if args.profile:
+        marker = None
+        if lib.cuda:
+            function = lib.cuda.load(
+                os.path.join(args.work, MARKER + ".cubin"), MARKER)
+            marker = lib.cuda.prepare(
+                function, (1,), (32,), [],
+                lib.torch.cuda.current_stream().cuda_stream)
+        args.profiler = Profiler(lib.cuda, marker)
     library = args.lib or os.environ.get("KILN_LIB") or os.path.join(
         os.path.dirname(os.path.dirname(which(args.kilnc))), "lib",
         "libkiln.so")
@@ -324,13 +438,21 @@ def main():
     device = args.label or rt.device_name
     print("device: %s; %s" % (device, "dry run (Kiln only, small sizes)"
                               if args.dry else "medians of %d" % args.reps))
-    print_header()
+    if args.profile:
+        print("profile mode: one launch per implementation, not timed")
+    else:
+        print_header()
     rows = []
     for job in jobs:
         for r in run_job(rt, lib, job, args, ctx, rng):
-            print_row(r)
+            if not args.profile or r["kiln_problem"] or r["peer_problem"]:
+                print_row(r)
             rows.append(r)
-    write_results(args, rows, device)
+    if args.profile:
+        if args.profile_manifest:
+            args.profiler.write(args.profile_manifest, device, sizes)
+    else:
+        write_results(args, rows, device)
     rt.close()
     bad = [r for r in rows if r["kiln_problem"] or r["peer_problem"]]
     return 1 if bad else 0

@@ -3,6 +3,8 @@ ctypes over the CUDA driver API (libcuda.so.1), in the primary context
 that PyTorch and Kiln's CUDA driver also use, on PyTorch's current stream.
 Arguments are PyTorch tensors (passed as device pointers), or ctypes
 scalars (c_int64, c_float) for scalars, in the kernel's parameter order.
+profiler_start/profiler_stop bound what `ncu --profile-from-start off`
+profiles (bench_gpu.py --profile).
 """
 import ctypes
 
@@ -54,5 +56,16 @@ class CudaDriver:
         def launch():
             self._check("cuLaunchKernel", function, *grid, *block, 0, stream,
                         params, None)
+            launch.count += 1
         launch.keep_alive = values
+        launch.count = 0  # cuLaunchKernel calls made (bench_gpu --profile)
         return launch
+
+    def profiler_start(self):
+        """cuProfilerStart: ncu --profile-from-start off profiles the
+        kernels launched from here to profiler_stop (a no-op without a
+        profiler)."""
+        self._check("cuProfilerStart")
+
+    def profiler_stop(self):
+        self._check("cuProfilerStop")

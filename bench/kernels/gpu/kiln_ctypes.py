@@ -147,7 +147,9 @@ class Runtime:
                             ndim, g, loc, packed, len(args), None, 0,
                             ctypes.byref(event))
             self._pending.append(event)
+            launch.count += 1
         launch.keep_alive = keep
+        launch.count = 0  # launches submitted (bench_gpu --profile)
         return launch
 
     def finish(self):
