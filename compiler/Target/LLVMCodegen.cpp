@@ -1,6 +1,7 @@
 //===- LLVMCodegen.cpp - From the LLVM dialect to device code -------------===//
 #include "compiler/Target/LLVMCodegen.h"
 #include "compiler/Target/PTX/PTXBoundedLoops.h"
+#include "compiler/Target/PTX/PTXLocalAlign.h"
 #include "compiler/Target/PTX/PTXPrivateArrayUnroll.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -168,6 +169,16 @@ void kiln::optimizeModule(llvm::Module &module, llvm::TargetMachine &machine,
                   .setPartial(false)
                   .setRuntime(false)));
         });
+  if (machine.getTargetTriple().isNVPTX() && optLevel >= 2)
+    // Local-memory accesses at a constant offset from a deep index (a
+    // warp's fragment in a warp-tiled SGEMM) keep the alignment of the
+    // index, so code generation's load/store vectorizer still merges four
+    // 32-bit reads into one 128-bit read.
+    builder.registerOptimizerLastEPCallback([](llvm::ModulePassManager &mpm,
+                                               llvm::OptimizationLevel,
+                                               llvm::ThinOrFullLTOPhase) {
+      mpm.addPass(llvm::createModuleToFunctionPassAdaptor(PTXLocalAlignPass()));
+    });
   llvm::ModulePassManager passes =
       optLevel == 0 ? builder.buildO0DefaultPipeline(level)
                     : builder.buildPerModuleDefaultPipeline(level);
