@@ -5,7 +5,8 @@
 #   bash scripts/make-gpu-bundle.sh        # here, after kbuild
 #   run(command="bash scripts/ncu-suite.sh", carry=[".carry"])
 # 1. checks that ncu is there and may read the GPU's performance counters
-#    (a one-kernel probe); if not, says so in ncu-suite.md and exits 0;
+#    (a one-kernel probe); if not, says so in ncu-suite.md and exits 0; the
+#    probe also finds where this ncu puts the warp stall reasons;
 # 2. builds libkiln.so from source and unpacks kilnc from the bundle, as
 #    scripts/bench-gpu.sh does;
 # 3. runs bench/kernels/gpu/bench_gpu.py --profile under ncu (kernel replay,
@@ -95,22 +96,54 @@ torch.cuda.synchronize()
 cuda.profiler_stop()
 print("probe: launched")
 PY
-"$ncu" --target-processes application-only --profile-from-start off \
-  --clock-control none --section SpeedOfLight \
-  python3 "$work/probe.py" "$gpu" "$work/marker.cubin" > "$work/probe.log" 2>&1
-cat "$work/probe.log" >> "$log"
-if grep -q "ERR_NVGPUCTRPERM" "$work/probe.log"; then
-  give_up "ncu-suite: ncu may not read the GPU's performance counters here (ERR_NVGPUCTRPERM: the driver restricts them to administrators; see NVIDIA's ERR_NVGPUCTRPERM page): nothing was profiled. ncu said: $(grep -m1 ERR_NVGPUCTRPERM "$work/probe.log")"
+sections=(--section SpeedOfLight --section Occupancy --section WarpStateStats
+          --section LaunchStats)
+# probe NAME [ncu options]: the probe under ncu with the suite's sections,
+# its raw page in $work/probe-NAME.csv; ncu_table.py --probe says what it
+# reads there (0: warp stall reasons too, 3: no stall reasons, 2: nothing).
+probe() {
+  local name=$1; shift
+  rm -f "$work/probe-$name.ncu-rep" "$work/probe-$name.csv"
+  "$ncu" --target-processes application-only --profile-from-start off \
+    --replay-mode kernel --clock-control none "${sections[@]}" "$@" \
+    -f -o "$work/probe-$name" \
+    python3 "$work/probe.py" "$gpu" "$work/marker.cubin" > "$work/probe-$name.log" 2>&1
+  cat "$work/probe-$name.log" >> "$log"
+  [ -f "$work/probe-$name.ncu-rep" ] || return 2
+  "$ncu" --import "$work/probe-$name.ncu-rep" --csv --page raw --print-units base \
+    > "$work/probe-$name.csv" 2>>"$log"
+  python3 "$gpu/ncu_table.py" --probe "$work/probe-$name.csv" >> "$log" 2>&1
+}
+probe sections; status=$?
+if grep -q "ERR_NVGPUCTRPERM" "$work/probe-sections.log"; then
+  give_up "ncu-suite: ncu may not read the GPU's performance counters here (ERR_NVGPUCTRPERM: the driver restricts them to administrators; see NVIDIA's ERR_NVGPUCTRPERM page): nothing was profiled. ncu said: $(grep -m1 ERR_NVGPUCTRPERM "$work/probe-sections.log")"
 fi
-if grep -q -e "LibraryNotLoaded" -e "Failed to initialize the profiler" "$work/probe.log"; then
-  give_up "ncu-suite: ncu could not start its profiler on this machine (the counters are not reachable; seen on gVisor machines): nothing was profiled. ncu said: $(grep -m1 -e LibraryNotLoaded -e 'Failed to initialize' "$work/probe.log")"
+if grep -q -e "LibraryNotLoaded" -e "Failed to initialize the profiler" "$work/probe-sections.log"; then
+  give_up "ncu-suite: ncu could not start its profiler on this machine (the counters are not reachable; seen on gVisor machines): nothing was profiled. ncu said: $(grep -m1 -e LibraryNotLoaded -e 'Failed to initialize' "$work/probe-sections.log")"
 fi
-if ! grep -q "probe: launched" "$work/probe.log" || ! grep -q "Duration" "$work/probe.log"; then
-  tail -30 "$work/probe.log"
+if ! grep -q "probe: launched" "$work/probe-sections.log" || [ ! -f "$work/probe-sections.ncu-rep" ]; then
+  tail -30 "$work/probe-sections.log"
   echo "ncu-suite: the probe did not profile its kernel (output above, all of it in $log)"
   exit 1
 fi
 say "probe: ncu profiled the marker kernel"
+# Where the sections leave no warp stall reasons in the raw page, ask for
+# them by pattern (a pattern ncu does not know fails the probe, not the
+# suite).
+extra=() stall_source="the WarpStateStats section"
+if [ "$status" = 2 ]; then
+  say "ncu-suite: ncu_table.py read nothing in the probe's CSV (see $log); the suite runs anyway, its CSV and reports are kept"
+elif [ "$status" != 0 ]; then
+  stall_source="not collected"
+  for pattern in 'regex:^smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio$' \
+                 'regex:^smsp__pcsamp_warps_issue_stalled_.*'; do
+    if probe stalls --metrics "$pattern"; then
+      extra=(--metrics "$pattern") stall_source="--metrics $pattern"
+      break
+    fi
+  done
+fi
+say "probe: warp stall reasons from $stall_source"
 
 say "== build libkiln.so from source"
 if ! { cmake -G Ninja -S "$root" -B "$work/rt" -DKILN_BUILD_COMPILER=OFF \
@@ -152,8 +185,7 @@ profile() {
   rm -f "$work/$name.ncu-rep" "$work/$name.json"
   timeout -k 15 "$seconds" "$ncu" --target-processes application-only \
     --profile-from-start off --replay-mode kernel --clock-control none \
-    --section SpeedOfLight --section Occupancy --section WarpStateStats \
-    --section LaunchStats -f -o "$work/$name" \
+    "${sections[@]}" ${extra[@]+"${extra[@]}"} -f -o "$work/$name" \
     python3 "$gpu/bench_gpu.py" --device cuda --profile \
       --profile-manifest "$work/$name.json" --jobs "$regex" \
       --kilnc "$work/kilnc" --nvcc nvcc --lib "$work/rt/lib/libkiln.so" \
@@ -177,23 +209,24 @@ profile() {
 
 filter=${jobs:+(?=.*?(?:$jobs))}
 other="^(?!sgemm)$filter" sgemms="^(?=sgemm)$filter"
-remaining() { echo $(( limit - SECONDS )); }
+# Seconds left of --limit, at least 30 (timeout 0 would mean no limit).
+remaining() { local r=$(( limit - SECONDS )); echo $(( r > 30 ? r : 30 )); }
+share() { local t=$(( $(remaining) - $1 )); echo $(( t > 30 ? t : 30 )); }
 if selects "$other"; then
-  t=$(( $(remaining) - 130 )); [ "$t" -ge 60 ] || t=60
-  profile other "$other" "$t" || failed=1
+  profile other "$other" "$(share 130)" || failed=1
 fi
 if selects "$sgemms"; then
   if [ -n "$sgemm" ]; then
-    profile sgemm "$sgemms" $(( $(remaining) - 10 )) --sgemm-size "$sgemm" || failed=1
+    profile sgemm "$sgemms" "$(share 10)" --sgemm-size "$sgemm" || failed=1
   else
     status=124
     if [ "$(remaining)" -ge 150 ]; then
-      profile sgemm "$sgemms" $(( $(remaining) - 60 )) --sgemm-size 4096
+      profile sgemm "$sgemms" "$(share 60)" --sgemm-size 4096
       status=$?
     fi
     if [ "$status" = 124 ]; then
       notes+=("SGEMM jobs profiled at 2048^3, not the suite's 4096^3: the 4096^3 run did not fit its share of the ${limit}s (the job titles say 2048).")
-      profile sgemm "$sgemms" $(( $(remaining) - 10 )) --sgemm-size 2048 || failed=1
+      profile sgemm "$sgemms" "$(share 10)" --sgemm-size 2048 || failed=1
     elif [ "$status" != 0 ]; then
       failed=1
     fi
@@ -209,6 +242,7 @@ commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo "unknown")
   echo "kernel replay, sections SpeedOfLight, Occupancy, WarpStateStats,"
   echo "LaunchStats; clocks not locked (--clock-control none); caches flushed"
   echo "before each pass (ncu's default). Durations are ncu's, under replay."
+  echo "Warp stall reasons from $stall_source."
   echo
   if [ ${#pairs[@]} -gt 0 ]; then
     python3 "$gpu/ncu_table.py" "${pairs[@]}" || failed=1

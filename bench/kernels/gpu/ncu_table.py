@@ -10,6 +10,11 @@ peak), achieved occupancy, registers per thread, shared memory per block,
 the top two warp stall reasons and a verdict.
 
     ncu_table.py MANIFEST.json:REPORT.csv [...] [--title TEXT]
+    ncu_table.py --probe REPORT.csv
+
+`--probe` (ncu-suite.sh's probe of one kernel) prints what it reads of
+each result and exits 0 if warp stall reasons are among them, 3 if not,
+2 if it reads no result.
 
 Attribution: bench_gpu.py begins each profiler range with the marker
 kernel kiln_ncu_marker, so the kernels after the n-th marker (in ncu's ID
@@ -283,11 +288,37 @@ def markdown(rows):
     return "\n".join(out)
 
 
+def probe(path):
+    try:
+        with open(path) as f:
+            results = read_results(f.read())
+    except (OSError, NcuTableError) as error:
+        print("ncu_table: %s: %s (exit status 2)" % (path, error))
+        return 2
+    for result in results:
+        s = summarize(result)
+        print("ncu_table: ID %d: %s" % (result["id"], ", ".join(
+            "%s=%s" % (k, s[k]) for k in sorted(s))))
+    if not results:
+        print("ncu_table: %s: no result (exit status 2)" % path)
+        return 2
+    if any(summarize(r)["stalls"] for r in results):
+        print("ncu_table: stall reasons: found")
+        return 0
+    print("ncu_table: stall reasons: none (exit status 3)")
+    return 3
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("pairs", nargs="+", metavar="MANIFEST.json:REPORT.csv")
+    p.add_argument("pairs", nargs="*", metavar="MANIFEST.json:REPORT.csv")
     p.add_argument("--title", default=None)
+    p.add_argument("--probe", default=None, metavar="REPORT.csv")
     args = p.parse_args(argv)
+    if args.probe:
+        return probe(args.probe)
+    if not args.pairs:
+        p.error("no MANIFEST.json:REPORT.csv")
     rows, problems, families = [], [], set()
     for pair in args.pairs:
         manifest_path, _, csv_path = pair.rpartition(":")
