@@ -1,17 +1,26 @@
-"""Register-tiled, double-buffered SGEMM c = a @ b (a: n x k, b: k x m,
+"""Warp-tiled, double-buffered SGEMM c = a @ b (a: n x k, b: k x m,
 c: n x m, float32): the fastest SGEMM Kiln expresses (issue 14 item 4).
 
-A work-group of 16 x 16 work-items computes a 128 x 128 block of c; each
-work-item keeps 8 x 8 outputs in a private array: rows 4 ty + i and
-64 + 4 ty + i, columns 4 tx + j and 64 + 4 tx + j of the block (i, j < 4).
+A work-group of 256 work-items (16 x 16, read as 8 warps of 32 consecutive
+linear ids) computes a 128 x 128 block of c. Warp tiling: the 8 warps form
+a 4 x 2 grid of 32 x 64 warp tiles; inside its warp tile, lane l sits at
+row l // 8, column l % 8 of a 4 x 8 grid and keeps 8 x 8 outputs in a
+private array: rows 16 h + 4 (l // 8) + i, columns 32 g + 4 (l % 8) + j of
+the warp tile (h, g < 2; i, j < 4). Per k, a warp reads 4 distinct 16-byte
+words of the a tile (each broadcast to 8 lanes) and 8 consecutive ones of
+the b tile (one 128-byte wavefront); a work-item does 64 fused
+multiply-adds per 4 128-bit local loads.
+
 Per step of 8 along k, a 128 x 8 tile of a (stored transposed, so that a
 column of it is a row of local memory) and an 8 x 128 tile of b sit in
-local memory; a work-item reads 4 consecutive words of each operand at a
-time, which the PTX back end turns into 128-bit local loads (16 fused
-multiply-adds per load). The local tiles are double-buffered: the next
-tile's global loads are issued into private registers before the current
-tile's arithmetic and stored into the other buffer after it, so there is
-one barrier per step and the loads' latency hides behind 512 FMAs.
+local memory, double-buffered: the next tile's global loads are issued
+into private registers at the top of a step and stored into the other
+buffer halfway through the step's arithmetic (that buffer was last read
+before the previous barrier), so their latency hides behind 4 k values of
+FMAs whatever order the assembler picks, and there is one barrier per
+step. The fragments are double-buffered in registers too: the a and b
+values of kk + 1 are read into the other half of the fragment arrays
+before the FMAs of kk, so each local load's latency hides behind 64 FMAs.
 
 Needs n and m multiples of 128 and k a positive multiple of 8; launch over
 NdRange(n / 8, m / 8 : 16, 16):
@@ -29,10 +38,13 @@ BN = 128        # block tile columns
 BK = 8          # depth of one local-memory tile
 TM = 8          # outputs per work-item along rows (two groups of 4)
 TN = 8          # ... and along columns
-WY = 16         # work-group extent along rows (local id 0)
 WX = 16         # work-group extent along columns (local id 1)
-THREADS = WY * WX
-LOADS = BM * BK // THREADS   # elements of each tile a work-item loads (4)
+THREADS = 256   # work-items per work-group (16 x 16)
+WM = 32         # warp tile rows
+WN = 64         # warp tile columns
+WARPS_X = BN // WN          # warps along a row of the block (2)
+LANES_X = 8                 # lanes along a row of the warp tile
+LOADS = BM * BK // THREADS  # elements of each tile a work-item loads (4)
 # A row of the transposed a tile is padded by 4 words: the transposing
 # stores of a warp (8 k values x 4 rows) then fall into 32 distinct banks,
 # and rows stay 16-byte aligned for the 128-bit loads.
@@ -62,39 +74,55 @@ def store_tiles(ta: LocalAccessor[float32, 3], tb: LocalAccessor[float32, 3],
 
 
 @device_func
-def multiply_tile(ta: LocalAccessor[float32, 3], tb: LocalAccessor[float32, 3],
-                  buf: int64, ty: int64, tx: int64,
-                  acc: PrivateArray[float32, 2], af: PrivateArray[float32, 1],
-                  bf: PrivateArray[float32, 1]):
-    for kk in range(BK):
-        # Four consecutive words per read: one 128-bit local load each.
+def load_fragments(ta: LocalAccessor[float32, 3],
+                   tb: LocalAccessor[float32, 3], buf: int64, kk: int64,
+                   slot: int64, arow: int64, bcol: int64,
+                   af: PrivateArray[float32, 2], bf: PrivateArray[float32, 2]):
+    # Four consecutive words per read: one 128-bit local load each.
+    for h in range(2):
         for i in range(4):
-            af[i] = ta[buf, kk, 4 * ty + i]
-        for i in range(4):
-            af[4 + i] = ta[buf, kk, BM // 2 + 4 * ty + i]
+            af[slot, 4 * h + i] = ta[buf, kk, arow + WM // 2 * h + i]
+    for g in range(2):
         for j in range(4):
-            bf[j] = tb[buf, kk, 4 * tx + j]
-        for j in range(4):
-            bf[4 + j] = tb[buf, kk, BN // 2 + 4 * tx + j]
+            bf[slot, 4 * g + j] = tb[buf, kk, bcol + WN // 2 * g + j]
+
+
+@device_func
+def multiply_steps(ta: LocalAccessor[float32, 3],
+                   tb: LocalAccessor[float32, 3], buf: int64, k0: int64,
+                   arow: int64, bcol: int64, acc: PrivateArray[float32, 2],
+                   af: PrivateArray[float32, 2], bf: PrivateArray[float32, 2]):
+    # Steps k0 .. k0 + BK / 2 - 1 of a tile whose fragments for step k0 are
+    # in slot k0 % 2. Fragments of kk + 1 go into the other slot before the
+    # FMAs of kk.
+    for s in range(BK // 2):
+        kk = k0 + s
+        if kk + 1 < BK:
+            load_fragments(ta, tb, buf, kk + 1, (kk + 1) % 2, arow, bcol,
+                           af, bf)
         for i in range(TM):
             for j in range(TN):
-                acc[i, j] += af[i] * bf[j]
+                acc[i, j] += af[kk % 2, i] * bf[kk % 2, j]
 
 
 @kernel
 def sgemm_best(it: NdItem, a: Array[float32, 2], b: Array[float32, 2],
                c: Array[float32, 2]):
     g = it.get_group()
-    ty = it.get_local_id(0)
-    tx = it.get_local_id(1)
-    lid = ty * WX + tx
+    lid = it.get_local_id(0) * WX + it.get_local_id(1)
+    warp = lid // 32
+    lane = lid % 32
+    # First row of the work-item's a fragment and first column of its b
+    # fragment within the block.
+    arow = (warp // WARPS_X) * WM + 4 * (lane // LANES_X)
+    bcol = (warp % WARPS_X) * WN + 4 * (lane % LANES_X)
     row0 = g.get_group_id(0) * BM
     col0 = g.get_group_id(1) * BN
     ta = local_array((2, BK, APAD), float32)
     tb = local_array((2, BK, BN), float32)
     acc = private_array((TM, TN), float32)
-    af = private_array(TM, float32)
-    bf = private_array(TN, float32)
+    af = private_array((2, TM), float32)
+    bf = private_array((2, TN), float32)
     pa = private_array(LOADS, float32)
     pb = private_array(LOADS, float32)
     for i in range(TM):
@@ -105,17 +133,22 @@ def sgemm_best(it: NdItem, a: Array[float32, 2], b: Array[float32, 2],
     group_barrier(g)
     cur = 0
     # Each step loads tile t into registers, multiplies the tile before it
-    # (in buffer cur) and stores tile t into the other buffer: one barrier
-    # per step, since buffer 1 - cur was last read before the previous one.
+    # (in buffer cur) and, halfway through, stores tile t into the other
+    # buffer: one barrier per step, since buffer 1 - cur was last read
+    # before the previous one.
     for t in range(BK, a.shape[1], BK):
         load_tiles(a, b, row0, col0, t, lid, pa, pb)
-        multiply_tile(ta, tb, cur, ty, tx, acc, af, bf)
+        load_fragments(ta, tb, cur, 0, 0, arow, bcol, af, bf)
+        multiply_steps(ta, tb, cur, 0, arow, bcol, acc, af, bf)
         store_tiles(ta, tb, 1 - cur, lid, pa, pb)
+        multiply_steps(ta, tb, cur, BK // 2, arow, bcol, acc, af, bf)
         group_barrier(g)
         cur = 1 - cur
-    multiply_tile(ta, tb, cur, ty, tx, acc, af, bf)
+    load_fragments(ta, tb, cur, 0, 0, arow, bcol, af, bf)
+    multiply_steps(ta, tb, cur, 0, arow, bcol, acc, af, bf)
+    multiply_steps(ta, tb, cur, BK // 2, arow, bcol, acc, af, bf)
     for i in range(TM):
         for j in range(TN):
-            row = row0 + (i // 4) * (BM // 2) + 4 * ty + i % 4
-            col = col0 + (j // 4) * (BN // 2) + 4 * tx + j % 4
+            row = row0 + arow + WM // 2 * (i // 4) + i % 4
+            col = col0 + bcol + WN // 2 * (j // 4) + j % 4
             c[row, col] = acc[i, j]

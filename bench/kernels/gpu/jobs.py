@@ -202,15 +202,16 @@ def _sgemm_jobs(n, k, m, regtile_n, regtile_k, regtile_m, lib):
 
 
 def _sgemm_best_job(n, k, m, lib):
-    """examples/sgemm_best.py: 128x128 block tile, 8x8 outputs per
-    work-item, double-buffered local tiles; n, m multiples of 128, k of 8."""
+    """examples/sgemm_best.py: 128x128 block tile of 32x64 warp tiles, 8x8
+    outputs per work-item, double-buffered local tiles and fragments; n, m
+    multiples of 128, k of 8."""
     def cublas(t):
         lib.torch.matmul(t["a"], t["b"], out=t["c"])
 
     return Job(
         "sgemm_best",
-        "SGEMM %dx%dx%d, 128x128 block tile, 8x8 per work-item, "
-        "double-buffered" % (n, k, m),
+        "SGEMM %dx%dx%d, 128x128 block tile, 32x64 warp tiles, 8x8 per "
+        "work-item, double-buffered" % (n, k, m),
         "TFLOP/s", 2,
         make=lambda rng, ctx: {"a": _uniform(rng, (n, k), -1, 1),
                                "b": _uniform(rng, (k, m), -1, 1),

@@ -1,14 +1,18 @@
 // Peer of examples/sgemm_best.py, the same algorithm as a CUDA programmer
-// writes it: a block of 16 x 16 threads computes a 128 x 128 tile of
-// c = a @ b, each thread 8 x 8 outputs in registers (rows 4 ty + i and
-// 64 + 4 ty + i, columns 4 tx + j and 64 + 4 tx + j of the tile, i, j < 4).
-// Per step of 8 along k, a 128 x 8 tile of a (transposed, rows padded by 4
-// words) and an 8 x 128 tile of b sit in shared memory, read as float4;
-// the tiles are double-buffered (the next tile's global loads go into
-// registers before the current tile's FMAs, one __syncthreads per step).
-// Global loads are scalar, as in the Kiln kernel. Needs n, m multiples of
-// 128 and k a positive multiple of 8. Launch: block (16, 16), grid
-// (m / 128, n / 128).
+// writes it: a block of 16 x 16 threads (8 warps of 32 consecutive linear
+// ids) computes a 128 x 128 tile of c = a @ b. Warp tiling: the warps form
+// a 4 x 2 grid of 32 x 64 warp tiles; lane l sits at (l / 8, l % 8) of a
+// 4 x 8 grid in its warp tile and keeps 8 x 8 outputs in registers, rows
+// 16 h + 4 (l / 8) + i and columns 32 g + 4 (l % 8) + j of the warp tile
+// (h, g < 2; i, j < 4). Per step of 8 along k, a 128 x 8 tile of a
+// (transposed, rows padded by 4 words) and an 8 x 128 tile of b sit in
+// shared memory, read as float4; the tiles are double-buffered (the next
+// tile's global loads go into registers at the top of a step and are
+// stored into the other buffer halfway through the current tile's FMAs,
+// one __syncthreads per step), and so are the fragments, in registers (the
+// float4s of kk + 1 are read before the FMAs of kk). Global loads are
+// scalar, as in the Kiln kernel. Needs n, m multiples of 128 and k a
+// positive multiple of 8. Launch: block (16, 16), grid (m / 128, n / 128).
 #define BM 128
 #define BN 128
 #define BK 8
@@ -18,6 +22,8 @@
 #define THREADS 256
 #define LOADS (BM * BK / THREADS)
 #define APAD (BM + 4)
+#define WM 32
+#define WN 64
 
 struct Tiles {
   float a[2][BK][APAD];
@@ -47,33 +53,58 @@ __device__ __forceinline__ void storeTiles(Tiles &s, int buf, int lid,
   }
 }
 
-__device__ __forceinline__ void multiplyTile(const Tiles &s, int buf, int ty,
-                                             int tx, float (&acc)[TM][TN]) {
+__device__ __forceinline__ void loadFragments(const Tiles &s, int buf, int kk,
+                                              int arow, int bcol, float *af,
+                                              float *bf) {
 #pragma unroll
-  for (int kk = 0; kk < BK; ++kk) {
-    float4 a0 = *reinterpret_cast<const float4 *>(&s.a[buf][kk][4 * ty]);
-    float4 a1 =
-        *reinterpret_cast<const float4 *>(&s.a[buf][kk][BM / 2 + 4 * ty]);
-    float4 b0 = *reinterpret_cast<const float4 *>(&s.b[buf][kk][4 * tx]);
-    float4 b1 =
-        *reinterpret_cast<const float4 *>(&s.b[buf][kk][BN / 2 + 4 * tx]);
-    float af[TM] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
-    float bf[TN] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+  for (int h = 0; h < 2; ++h) {
+    float4 v =
+        *reinterpret_cast<const float4 *>(&s.a[buf][kk][arow + WM / 2 * h]);
+    af[4 * h] = v.x;
+    af[4 * h + 1] = v.y;
+    af[4 * h + 2] = v.z;
+    af[4 * h + 3] = v.w;
+  }
+#pragma unroll
+  for (int g = 0; g < 2; ++g) {
+    float4 v =
+        *reinterpret_cast<const float4 *>(&s.b[buf][kk][bcol + WN / 2 * g]);
+    bf[4 * g] = v.x;
+    bf[4 * g + 1] = v.y;
+    bf[4 * g + 2] = v.z;
+    bf[4 * g + 3] = v.w;
+  }
+}
+
+// Steps k0 .. k0 + BK / 2 - 1 of a tile whose fragments for step k0 are in
+// af[k0 % 2], bf[k0 % 2]; those of kk + 1 go into the other pair before the
+// FMAs of kk.
+__device__ __forceinline__ void
+multiplySteps(const Tiles &s, int buf, int k0, int arow, int bcol,
+              float (&acc)[TM][TN], float (&af)[2][TM], float (&bf)[2][TN]) {
+#pragma unroll
+  for (int q = 0; q < BK / 2; ++q) {
+    int kk = k0 + q;
+    if (kk + 1 < BK)
+      loadFragments(s, buf, kk + 1, arow, bcol, af[(kk + 1) % 2],
+                    bf[(kk + 1) % 2]);
 #pragma unroll
     for (int i = 0; i < TM; ++i)
 #pragma unroll
       for (int j = 0; j < TN; ++j)
-        acc[i][j] += af[i] * bf[j];
+        acc[i][j] += af[kk % 2][i] * bf[kk % 2][j];
   }
 }
 
 // No __launch_bounds__: Kiln's kernel says nothing of its block size either
-// (ptxas gives both up to 255 registers; each uses 130-150).
+// (ptxas gives both up to 255 registers; Kiln's uses 151, this one 155).
 extern "C" __global__ void sgemm_best(const float *a, const float *b, float *c,
                                       long long n, long long k, long long m) {
   __shared__ __align__(16) Tiles s;
-  int ty = threadIdx.y, tx = threadIdx.x;
-  int lid = ty * WX + tx;
+  int lid = threadIdx.y * WX + threadIdx.x;
+  int warp = lid / 32, lane = lid % 32;
+  int arow = (warp / (BN / WN)) * WM + 4 * (lane / 8);
+  int bcol = (warp % (BN / WN)) * WN + 4 * (lane % 8);
   long long row0 = (long long)blockIdx.y * BM;
   long long col0 = (long long)blockIdx.x * BN;
   float acc[TM][TN];
@@ -86,19 +117,26 @@ extern "C" __global__ void sgemm_best(const float *a, const float *b, float *c,
   loadTiles(a, b, k, m, row0, col0, 0, lid, pa, pb);
   storeTiles(s, 0, lid, pa, pb);
   __syncthreads();
+  float af[2][TM], bf[2][TN];
   int cur = 0;
+  // The next tile's registers are stored into the other buffer halfway
+  // through the current tile's FMAs.
   for (long long t = BK; t < k; t += BK) {
     loadTiles(a, b, k, m, row0, col0, t, lid, pa, pb);
-    multiplyTile(s, cur, ty, tx, acc);
+    loadFragments(s, cur, 0, arow, bcol, af[0], bf[0]);
+    multiplySteps(s, cur, 0, arow, bcol, acc, af, bf);
     storeTiles(s, 1 - cur, lid, pa, pb);
+    multiplySteps(s, cur, BK / 2, arow, bcol, acc, af, bf);
     __syncthreads();
     cur = 1 - cur;
   }
-  multiplyTile(s, cur, ty, tx, acc);
+  loadFragments(s, cur, 0, arow, bcol, af[0], bf[0]);
+  multiplySteps(s, cur, 0, arow, bcol, acc, af, bf);
+  multiplySteps(s, cur, BK / 2, arow, bcol, acc, af, bf);
 #pragma unroll
   for (int i = 0; i < TM; ++i)
 #pragma unroll
     for (int j = 0; j < TN; ++j)
-      c[(row0 + (i / 4) * (BM / 2) + 4 * ty + i % 4) * m + col0 +
-        (j / 4) * (BN / 2) + 4 * tx + j % 4] = acc[i][j];
+      c[(row0 + arow + WM / 2 * (i / 4) + i % 4) * m + col0 + bcol +
+        WN / 2 * (j / 4) + j % 4] = acc[i][j];
 }
