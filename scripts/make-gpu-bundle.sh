@@ -27,9 +27,16 @@ cp "$build"/test/Runtime/kernels/* "$stage/bundle/test-kernels/"
 mkdir -p "$stage/bundle/gtests"
 cp "$build/bin/ArgumentBlockLaunchTest" "$stage/bundle/gtests/"
 strip --strip-unneeded "$stage/bundle/gtests/"* 2>/dev/null || true
-# The Python package with its compiler + runtime library (issue 13), so
-# that gpu-check.sh runs its CUDA tests there.
+# The Python package with its two libraries (issue 13): the runtime's
+# libkiln.so and the compiler's libkiln_python.so, linked against it and
+# loaded only to compile (docs/python.md), so that gpu-check.sh runs its
+# CUDA tests there and bench-gpu.sh --python-only measures start-up.
 if [ -f "$build/python/kiln/libkiln_python.so" ]; then
+  if [ ! -f "$build/python/kiln/libkiln.so" ]; then
+    echo "make-gpu-bundle: $build/python/kiln/libkiln.so is missing:" \
+         "kbuild kiln-python-runtime" >&2
+    exit 1
+  fi
   # Its launches in C (kiln._claunch, stable ABI: built here with 3.11,
   # loaded there by 3.12); without it the GPU figures would be ctypes'.
   if [ ! -f "$build/python/kiln/_claunch.abi3.so" ]; then
@@ -39,7 +46,8 @@ if [ -f "$build/python/kiln/libkiln_python.so" ]; then
   fi
   mkdir -p "$stage/bundle/python"
   cp -r "$build/python/kiln" "$stage/bundle/python/"
-  strip --strip-unneeded "$stage/bundle/python/kiln/libkiln_python.so" 2>/dev/null || true
+  strip --strip-unneeded "$stage/bundle/python/kiln/libkiln_python.so" \
+    "$stage/bundle/python/kiln/libkiln.so" 2>/dev/null || true
 fi
 find "$stage/bundle" -name '__pycache__' -prune -exec rm -rf {} +
 strip --strip-unneeded "$stage/bundle/bin/"* 2>/dev/null || true

@@ -73,6 +73,9 @@ std::string readOptions(const kiln_compile_options_t *options,
   return {};
 }
 
+/// kiln_compile_last_cache_key's.
+thread_local std::string lastCacheKey;
+
 /// The C status of a failed compile, its text the last-error message.
 kiln_status_t failedCompile(llvm::Error error) {
   kiln_status_t status = KILN_STATUS_COMPILE_ERROR;
@@ -99,6 +102,7 @@ kiln_status_t compileToHandle(kiln_compiler_t compiler,
   if (!compiled)
     return failedCompile(compiled.takeError());
   *out = new kiln_binary{*compiled->binary};
+  lastCacheKey = compiled->key;
   return capi::succeed();
 }
 
@@ -184,6 +188,8 @@ kiln_status_t kiln_compiler_create(kiln_compiler_t *out) {
 }
 
 void kiln_compiler_release(kiln_compiler_t compiler) { delete compiler; }
+
+const char *kiln_compile_last_cache_key(void) { return lastCacheKey.c_str(); }
 
 kiln_status_t kiln_compile_source(kiln_compiler_t compiler, const char *source,
                                   const char *filename,

@@ -1,15 +1,22 @@
-"""The C APIs of Kiln's compiler and runtime (kiln/kiln_compiler.h,
-kiln/kiln.h) through ctypes, from libkiln_python.so (python/CMakeLists.txt).
+"""The C APIs of Kiln's runtime and compiler (kiln/kiln.h,
+kiln/kiln_compiler.h) through ctypes, from two libraries
+(python/CMakeLists.txt): libkiln.so, the runtime (no LLVM), and
+libkiln_python.so, the compiler, linked against that libkiln.so.
 
 Why ctypes and not a C extension: the package must run on any CPython
 (the GPU machine's 3.12, Debian's 3.11 here) without a build per
 interpreter, and a launch makes one foreign call (kiln_queue_submit) with
 a struct built in Python; docs/python.md has the measured overhead.
 
-The library is loaded on first use, not at `import kiln` (it brings LLVM
-and MLIR, about 30 ms). It is found at $KILN_PYTHON_LIBRARY, else next to
-this file (the build's copy, build/python/kiln), else in the build folder
-of the source tree ($KILN_BUILD_DIR, else <checkout>/build)."""
+The runtime is loaded on first use (`lib()`), not at `import kiln`; the
+compiler (`compiler_lib()`, it brings LLVM and MLIR, about 30 ms) only
+when a kernel must be compiled: a launch the package's disk-cache index
+knows (_diskindex.py) never loads it. Each is found at its variable
+($KILN_RUNTIME_LIBRARY, $KILN_PYTHON_LIBRARY), else next to this file (the
+build's copies, build/python/kiln), else in the build folder of the source
+tree ($KILN_BUILD_DIR, else <checkout>/build). The compiler library must be
+built against the runtime library loaded (its dependency on libkiln.so.N
+is met by the one loaded first)."""
 
 import ctypes
 import os
@@ -144,6 +151,8 @@ _SIGNATURES = {
     "kiln_buffer_read_async": (handle, handle, _Z, _P, _Z, _PH, _Z, _PH),
     "kiln_binary_data": (handle, ctypes.POINTER(_P), ctypes.POINTER(_Z)),
     "kiln_binary_release": (handle,),
+    "kiln_binary_read_memory": (_P, _Z, _PH),
+    "kiln_compile_last_cache_key": (),
     "kiln_executable_load": (handle, handle, _PH),
     "kiln_executable_release": (handle,),
     "kiln_kernel_get": (handle, _S, _PH),
@@ -184,6 +193,7 @@ _SIGNATURES = {
     "kiln_launcher_release": (handle,),
 }
 _RESTYPES = {"kiln_last_error_message": _S, "kiln_status_name": _S,
+             "kiln_compile_last_cache_key": _S,
              "kiln_python_struct_sizes": _Z, "kiln_device_release": None,
              "kiln_device_list_release": None, "kiln_queue_release": None,
              "kiln_buffer_release": None, "kiln_binary_release": None,
@@ -191,9 +201,15 @@ _RESTYPES = {"kiln_last_error_message": _S, "kiln_status_name": _S,
              "kiln_event_release": None, "kiln_compile_options_init": None,
              "kiln_text_release": None, "kiln_launcher_release": None}
 _OUR_SIZES = (Arg, LaunchDesc, LaunchEvents, CompileOptions, DeviceInfo)
+# What libkiln_python.so defines; the rest is libkiln.so's.
+_COMPILER = {"kiln_python_struct_sizes", "kiln_compile_options_init",
+             "kiln_compiler_create", "kiln_compile_for_arguments",
+             "kiln_compile_stage_for_arguments", "kiln_text_release",
+             "kiln_compile_last_cache_key"}
 
 _lock = threading.Lock()
 _lib = None
+_compiler_lib = None
 
 
 class LibraryError(RuntimeError):
@@ -208,48 +224,84 @@ class CError(RuntimeError):
         self.status = status
 
 
-def _candidates():
-    explicit = os.environ.get("KILN_PYTHON_LIBRARY")
+def _candidates(variable="KILN_PYTHON_LIBRARY", name="libkiln_python.so"):
+    explicit = os.environ.get(variable)
     if explicit:
         return [explicit]
     here = os.path.dirname(os.path.abspath(__file__))
     build = os.environ.get("KILN_BUILD_DIR") or os.path.join(
         os.path.dirname(os.path.dirname(here)), "build")
-    return [os.path.join(here, "libkiln_python.so"),
-            os.path.join(build, "python", "kiln", "libkiln_python.so")]
+    return [os.path.join(here, name),
+            os.path.join(build, "python", "kiln", name)]
 
 
-def _load():
-    paths = _candidates()
+def _find(variable, name, target):
+    paths = _candidates(variable, name)
     path = next((p for p in paths if os.path.exists(p)), None)
     if path is None:
         raise LibraryError(
-            "compiled launches need libkiln_python.so, which is not at "
-            + " or ".join(paths) + ": build it (kbuild kiln-python, or "
-            "bash scripts/kiln.sh run) or set KILN_PYTHON_LIBRARY; "
+            f"compiled launches need {name}, which is not at "
+            + " or ".join(paths) + f": build it (kbuild {target}, or "
+            f"bash scripts/kiln.sh run) or set {variable}; "
             "device='python' runs the simulator without it")
-    lib = ctypes.CDLL(path)
-    for name, argtypes in _SIGNATURES.items():
+    return path
+
+
+def compiler_library_path():
+    """Where libkiln_python.so is (found as compiler_lib() finds it, not
+    loaded); None when it is nowhere."""
+    paths = _candidates()
+    return next((p for p in paths if os.path.exists(p)), None)
+
+
+def _bind(lib, names):
+    for name in names:
         func = getattr(lib, name)
-        func.argtypes = argtypes
+        func.argtypes = _SIGNATURES[name]
         func.restype = _RESTYPES.get(name, ctypes.c_int)
+
+
+def _load():
+    path = _find("KILN_RUNTIME_LIBRARY", "libkiln.so", "kiln-python-runtime")
+    lib = ctypes.CDLL(path)
+    _bind(lib, [n for n in _SIGNATURES if n not in _COMPILER])
+    return lib
+
+
+def _load_compiler():
+    lib()  # first: it is the libkiln.so.N the compiler library links
+    path = _find("KILN_PYTHON_LIBRARY", "libkiln_python.so", "kiln_python_lib")
+    lib_ = ctypes.CDLL(path)
+    _bind(lib_, _COMPILER)
     sizes = (ctypes.c_size_t * 8)()
-    count = lib.kiln_python_struct_sizes(sizes, 8)
+    count = lib_.kiln_python_struct_sizes(sizes, 8)
     ours = [ctypes.sizeof(s) for s in _OUR_SIZES]
     if list(sizes[:count]) != ours:
         raise LibraryError(f"{path} does not match the kiln package (struct "
                            f"sizes {list(sizes[:count])}, the package's {ours}): "
                            "rebuild it from the same checkout")
-    return lib
+    return lib_
 
 
 def lib():
+    """libkiln.so: the runtime's C API."""
     global _lib
     if _lib is None:
         with _lock:
             if _lib is None:
                 _lib = _load()
     return _lib
+
+
+def compiler_lib():
+    """libkiln_python.so: the compiler's C API (loads LLVM and MLIR)."""
+    global _compiler_lib
+    if _compiler_lib is None:
+        lib()
+        with _lock:
+            if _compiler_lib is None:
+                _compiler_lib = _load_compiler()
+    return _compiler_lib
 
 
 def last_message():

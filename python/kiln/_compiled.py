@@ -9,7 +9,9 @@ layout; the values of Constant parameters) to a `_Specialization`, the
 loaded kernel and one packing function per argument. A repeated call is
 that lookup, the packing and the submission; a miss checks the arguments
 (`_arguments.bind`, errors naming the parameter) and compiles through the
-JIT's memory and disk caches.
+JIT's memory and disk caches; a new process finds what an earlier one
+compiled through the package's index of the JIT's disk cache
+(_diskindex.py), without loading the compiler.
 
 NumPy arrays are copied to a device buffer before the kernel, and back
 after it when the kernel may write them (kiln_kernel_param_access, the
@@ -19,8 +21,8 @@ _host_tasks.py."""
 import ctypes
 import struct
 
-from . import (_arguments, _capi, _devices, _dtypes, _fastlaunch, _host_tasks,
-               _source)
+from . import (_arguments, _capi, _devices, _diskindex, _dtypes, _fastlaunch,
+               _host_tasks, _source)
 from . import _array
 from ._annotations import ConstantType, LocalAccessor
 from ._array import DeviceArray
@@ -38,22 +40,35 @@ _FORMATS = {"bool": "?", "int8": "b", "int16": "h", "int32": "i",
 
 
 def _init():
-    global _lib, _compiler, _np
-    if _compiler is None:
-        _lib = _capi.lib()
+    """Loads the runtime (libkiln.so), not the compiler."""
+    global _lib, _np
+    if _lib is None:
         _np = _dtypes.np()
-        out = _capi.handle()
-        _capi.check(_lib.kiln_compiler_create(ctypes.byref(out)),
-                    "creating Kiln's compiler")
-        _compiler = out
-        _host_tasks.use(_lib)
-        _fastlaunch.use(_lib)
+        lib = _capi.lib()
+        _host_tasks.use(lib)
+        _fastlaunch.use(lib)
+        _lib = lib
 
 
 def compiler():
-    """The process's compiler (created at the first compiled launch)."""
+    """The process's compiler (libkiln_python.so loaded and the compiler
+    created at the first compile)."""
+    global _compiler
     _init()
+    if _compiler is None:
+        out = _capi.handle()
+        _capi.check(_capi.compiler_lib().kiln_compiler_create(ctypes.byref(out)),
+                    "creating Kiln's compiler")
+        _compiler = out
     return _compiler
+
+
+def _options():
+    """kiln_compile_options_init's defaults, set here: the index key
+    (_diskindex.py) hashes them without loading the compiler."""
+    return _capi.CompileOptions(target=_capi.TARGET_SPIRV, arch=None,
+                                opt_level=2, kernel=None, launch_rank=0,
+                                numba_typing=0, signature=None, launch_space=0)
 
 
 # --- Packing arguments ----------------------------------------------------
@@ -189,8 +204,9 @@ def new_launch(device, args, dependent_events, queue=None):
     wait = []
     for event in dependent_events:
         if isinstance(event, CompiledEvent):
-            if not event._launch.done:
-                wait.append(event._launch.last)
+            last = None if event._launch.done else event._launch.last
+            if last is not None:  # None: it completed meanwhile
+                wait.append(last)
         else:
             error = event._settle()
             if error is not None:
@@ -232,26 +248,51 @@ def _compile(kernel, device, index_space, args):
     compile_args = (_capi.Arg * len(args))()
     for j, (name, value) in enumerate(zip(names, binding.values)):
         _packer(kernel, name, value)(value, compile_args[j], _NoUpload)
-    options = _capi.CompileOptions()
-    _lib.kiln_compile_options_init(ctypes.byref(options))
+    options = _options()
     options.kernel = kernel.py_func.__name__.encode()
     options.launch_rank = index_space.ndim
     options.launch_space = (_capi.SPACE_ND_RANGE if isinstance(index_space, NdRange)
                             else _capi.SPACE_RANGE)
-    binary = _capi.handle()
-    status = _lib.kiln_compile_for_arguments(
-        _compiler, device._handle, text.encode(), filename.encode(),
-        ctypes.byref(options), compile_args, len(args), ctypes.byref(binary))
-    if status == _capi.COMPILE_ERROR:
-        raise CompileError(_capi.last_message()) from None
-    if status == _capi.INVALID_ARGUMENT:
-        raise TypeError(f"kernel '{kernel.__name__}': "
-                        f"{_capi.last_message()}") from None
-    _capi.check(status, f"compiling kernel '{kernel.__name__}'")
-    spec = _load(kernel, device, binary, names, binding, index_space)
+    index_key = _diskindex.key(
+        text, filename, options, device, args, compile_args,
+        _constant_positions(kernel, len(args)), _array.alias_of)
+    spec = _load_indexed(kernel, device, index_key, names, binding, index_space)
+    if spec is None:
+        compiler_ = compiler()
+        clib = _capi.compiler_lib()
+        binary = _capi.handle()
+        status = clib.kiln_compile_for_arguments(
+            compiler_, device._handle, text.encode(), filename.encode(),
+            ctypes.byref(options), compile_args, len(args), ctypes.byref(binary))
+        if status == _capi.COMPILE_ERROR:
+            raise CompileError(_capi.last_message()) from None
+        if status == _capi.INVALID_ARGUMENT:
+            raise TypeError(f"kernel '{kernel.__name__}': "
+                            f"{_capi.last_message()}") from None
+        _capi.check(status, f"compiling kernel '{kernel.__name__}'")
+        jit_key = clib.kiln_compile_last_cache_key()
+        spec = _load(kernel, device, binary, names, binding, index_space)
+        _diskindex.record(index_key, jit_key.decode() if jit_key else "")
     spec.request = (text, filename, options, compile_args)
     spec.signature = _signature(kernel, index_space, names, binding.values)
     return spec
+
+
+def _load_indexed(kernel, device, index_key, names, binding, index_space):
+    """The specialization from the JIT entry the disk-cache index names,
+    loaded by the runtime alone; None on a miss or an entry that does not
+    load (the caller compiles)."""
+    payload = _diskindex.lookup(index_key)
+    if payload is None:
+        return None
+    binary = _capi.handle()
+    if _lib.kiln_binary_read_memory(payload, len(payload),
+                                    ctypes.byref(binary)) != _capi.OK:
+        return None
+    try:
+        return _load(kernel, device, binary, names, binding, index_space)
+    except (_capi.CError, ValueError):
+        return None
 
 
 def _type_name(value):

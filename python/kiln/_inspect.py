@@ -41,7 +41,7 @@ def _compile_for_target(spec, target):
     copy = _capi.CompileOptions.from_buffer_copy(options)
     copy.target = target
     binary = _capi.handle()
-    _capi.check(_capi.lib().kiln_compile_for_arguments(
+    _capi.check(_capi.compiler_lib().kiln_compile_for_arguments(
         _compiled.compiler(), None, text.encode(), filename.encode(),
         ctypes.byref(copy), compile_args, len(compile_args),
         ctypes.byref(binary)), "inspect")
@@ -57,7 +57,7 @@ def _compile_for_target(spec, target):
 def _stage_text(spec, stage):
     """The kiln dialect or LLVM IR of the specialization's request, for its
     device's target."""
-    lib = _capi.lib()
+    lib = _capi.compiler_lib()
     text, filename, options, compile_args = spec.request
     out = ctypes.c_void_p()
     _capi.check(lib.kiln_compile_stage_for_arguments(

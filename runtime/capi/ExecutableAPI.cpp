@@ -240,6 +240,22 @@ kiln_status_t kiln_binary_read_file(const char *path, kiln_binary_t *out) {
   });
 }
 
+kiln_status_t kiln_binary_read_memory(const void *data, size_t size,
+                                      kiln_binary_t *out) {
+  KILN_CAPI_REQUIRE(out);
+  *out = nullptr;
+  if (size > 0)
+    KILN_CAPI_REQUIRE(data);
+  return guarded(__func__, [&] {
+    StatusOr<KernelArtifact> read =
+        deserializeKernelArtifact(static_cast<const uint8_t *>(data), size);
+    if (!read.ok())
+      return capi::fromStatus(read.status());
+    *out = new kiln_binary{std::move(read->binary)};
+    return capi::succeed();
+  });
+}
+
 void kiln_binary_release(kiln_binary_t binary) { delete binary; }
 
 kiln_status_t kiln_executable_load(kiln_device_t device, kiln_binary_t binary,

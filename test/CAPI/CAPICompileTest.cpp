@@ -89,6 +89,31 @@ TEST_F(CAPICompileTest, TheCompilerIsReused) {
   }
 }
 
+// The JIT key of the thread's last compile (what the Python package's
+// disk-cache index records): 64 hex digits, the same for the same request,
+// another for another.
+TEST_F(CAPICompileTest, LastCacheKeyNamesTheRequest) {
+  ASSERT_KILN_OK(kiln_compile_source(compiler, kTwoKernelsSource, "two.py",
+                                     nullptr, &binary));
+  std::string first = kiln_compile_last_cache_key();
+  EXPECT_TRUE(std::regex_match(first, std::regex("[0-9a-f]{64}"))) << first;
+  kiln_binary_release(binary);
+  binary = nullptr;
+  ASSERT_KILN_OK(kiln_compile_source(compiler, kTwoKernelsSource, "two.py",
+                                     nullptr, &binary));
+  EXPECT_EQ(kiln_compile_last_cache_key(), first);
+  kiln_binary_release(binary);
+  binary = nullptr;
+  kiln_compile_options_t options;
+  kiln_compile_options_init(&options);
+  options.kernel = "fill";
+  ASSERT_KILN_OK(kiln_compile_source(compiler, kTwoKernelsSource, "two.py",
+                                     &options, &binary));
+  std::string second = kiln_compile_last_cache_key();
+  EXPECT_TRUE(std::regex_match(second, std::regex("[0-9a-f]{64}")));
+  EXPECT_NE(second, first);
+}
+
 TEST_F(CAPICompileTest, SourceErrorsAreLocatedAndCaptured) {
   const char *source = "from kiln import kernel, Item, Array, float32\n"
                        "\n"

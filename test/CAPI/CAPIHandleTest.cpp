@@ -216,6 +216,27 @@ TEST(CAPIHandleTest, BinaryFromArtifactFileErrors) {
   std::remove(garbage.c_str());
 }
 
+// The same bytes from memory (the Python package's disk-cache index loads
+// the JIT's entries so); loading them is covered by test_disk_index.py.
+TEST(CAPIHandleTest, BinaryFromArtifactBytesErrors) {
+  kiln_binary_t binary = reinterpret_cast<kiln_binary_t>(1);
+  EXPECT_KILN_ERROR(kiln_binary_read_memory("", 0, nullptr),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "kiln_binary_read_memory: out is NULL");
+  EXPECT_KILN_ERROR(kiln_binary_read_memory(nullptr, 8, &binary),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "kiln_binary_read_memory: data is NULL");
+  EXPECT_EQ(binary, nullptr);
+  const char garbage[] = "not an artifact, but long enough to hold a header";
+  binary = reinterpret_cast<kiln_binary_t>(1);
+  EXPECT_EQ(kiln_binary_read_memory(garbage, sizeof garbage, &binary),
+            KILN_STATUS_DATA_LOSS);
+  EXPECT_EQ(binary, nullptr);
+  EXPECT_EQ(kiln_binary_read_memory(garbage, 0, &binary),
+            KILN_STATUS_DATA_LOSS);
+  EXPECT_EQ(binary, nullptr);
+}
+
 TEST(CAPIHandleTest, ArgumentBuilders) {
   kiln_arg_t f = kiln_arg_float32(1.5f);
   EXPECT_EQ(f.kind, KILN_ARG_SCALAR);

@@ -222,6 +222,11 @@ kiln_status_t kiln_binary_kernel_name(kiln_binary_t binary, size_t index,
  *  file is KILN_STATUS_NOT_FOUND, a malformed one KILN_STATUS_DATA_LOSS;
  *  both messages name the file. */
 kiln_status_t kiln_binary_read_file(const char *path, kiln_binary_t *out);
+/** A binary from the bytes of a `.kiln` artifact (what
+ *  kiln_binary_read_file reads; also the payload of a JIT disk-cache
+ *  entry), copied. Malformed bytes are KILN_STATUS_DATA_LOSS. */
+kiln_status_t kiln_binary_read_memory(const void *data, size_t size,
+                                      kiln_binary_t *out);
 void kiln_binary_release(kiln_binary_t binary);
 
 /*===--- Executables and kernels ------------------------------------------===*/

@@ -79,6 +79,13 @@ void kiln_compile_options_init(kiln_compile_options_t *options);
 /** Creates a compiler. */
 kiln_status_t kiln_compiler_create(kiln_compiler_t *out);
 void kiln_compiler_release(kiln_compiler_t compiler);
+/** The JIT cache key (64 hex digits) of this thread's last successful
+ *  kiln_compile_* call that returned a binary; "" before the first. The
+ *  JIT's disk cache holds that binary as `<cache dir>/<key>.kjit` when
+ *  the disk cache is on (the Python package indexes those entries, so
+ *  that a new process loads them without the compiler). Valid until the
+ *  thread's next compile. */
+const char *kiln_compile_last_cache_key(void);
 
 /** Compiles `source`, named `filename` in diagnostics (NULL: "<source>"; a
  *  name ending in ".mlir" means kiln-dialect MLIR, anything else kernel
