@@ -17,8 +17,12 @@ is judged against. Columns besides the launch: Kiln's Python side (the
 launch minus the time inside kiln_queue_submit, counted by the extension,
 or timed through _fastlaunch._submit on the ctypes path; '-' where the
 launch takes neither) and kiln_queue_submit alone (the C call with a
-descriptor built once, back to back: the floor of any launch). On a
-device other than CUDA, Triton is skipped with the reason printed.
+descriptor built once, back to back: the floor of any launch). Where
+launches cover each other (CUDA: a launch whose events were dropped gives
+up its runtime event, _fastlaunch.py), "Kiln, events kept" is the same
+loop with that off (every launch keeps its event until seen complete, as
+before), '-' elsewhere. On a device other than CUDA, Triton is skipped
+with the reason printed.
 
     PYTHONPATH=build/python python3 bench/python/launch_overhead.py \
         [--device cuda:0|cpu] [--launches 10000] [--repeats 7]
@@ -115,6 +119,25 @@ class CtypesPath:
         self.plan.c = self.c
 
 
+class EventsKept:
+    """The kernel's fast plan without covering (every launch keeps its
+    runtime event until the package sees it complete); a no-op where the
+    plan does not cover (`active` False)."""
+
+    def __init__(self, kernel):
+        (spec,) = kernel._dispatch.values()
+        self.plan = spec.fast
+        self.active = self.plan is not None and self.plan.tail_key is not None
+
+    def __enter__(self):
+        if self.active:
+            self.key, self.plan.tail_key = self.plan.tail_key, None
+
+    def __exit__(self, *exc):
+        if self.active:
+            self.plan.tail_key = self.key
+
+
 def python_side(kernel, args, device, launches):
     """Seconds per launch outside kiln_queue_submit (None where the launch
     does not take the fast path)."""
@@ -196,11 +219,15 @@ def measure(args):
         if triton:
             triton[name]()
             sync()
-        k, t, kc = [], [], []
+        k, t, kc, ke = [], [], [], []
+        kept = EventsKept(kernel)
         for _ in range(args.repeats):
             k.append(time_kiln(kernel, kargs, device, args.launches))
             with CtypesPath(kernel):
                 kc.append(time_kiln(kernel, kargs, device, args.launches))
+            if kept.active:
+                with kept:
+                    ke.append(time_kiln(kernel, kargs, device, args.launches))
             if triton:
                 t.append(time_triton(triton[name], sync, args.launches))
         py = [python_side(kernel, kargs, device, args.launches)
@@ -208,7 +235,8 @@ def measure(args):
         alone = [submit_alone(kernel, kargs, device, args.launches)
                  for _ in range(args.repeats)]
         med = lambda xs: None if not xs or None in xs else statistics.median(xs)
-        rows.append((name, med(k), med(py), med(alone), med(t), med(kc)))
+        rows.append((name, med(k), med(py), med(alone), med(t), med(kc),
+                     med(ke)))
     return rows, arrays, None if triton else sync
 
 
@@ -228,13 +256,14 @@ def report(args, rows, arrays, skipped):
         print(f"Triton: skipped: {skipped}")
     print()
     print("| case | Kiln µs/launch | Kiln Python side µs | kiln_queue_submit alone µs "
-          "| Triton µs/launch | Kiln / Triton | Kiln ctypes path µs | C / ctypes |")
-    print("|---|---|---|---|---|---|---|---|")
-    for name, k, py, alone, t, kc in rows:
+          "| Triton µs/launch | Kiln / Triton | Kiln ctypes path µs | C / ctypes "
+          "| Kiln, events kept µs |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name, k, py, alone, t, kc, ke in rows:
         ratio = f"{k / t:.2f}" if t else "-"
         versus = f"{k / kc:.2f}" if kc else "-"
         print(f"| {name} | {us(k)} | {us(py)} | {us(alone)} | {us(t)} | {ratio} "
-              f"| {us(kc)} | {versus} |")
+              f"| {us(kc)} | {versus} | {us(ke)} |")
     one, sixteen = rows[0], rows[2]
     print()
     print(f"16 scalars / 1 scalar: Kiln {sixteen[1] / one[1]:.2f}"

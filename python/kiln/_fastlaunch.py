@@ -26,10 +26,13 @@ Errors are the general path's: a value out of its parameter's range is a
 ValueError naming the parameter (worded here for both ways), a failed
 submission a ValueError or KernelError with the runtime's message."""
 
+import collections
 import ctypes
 import os
 import struct
+import sys
 import threading
+import weakref
 
 from . import _capi, _devices, _host_tasks
 from ._errors import KernelError
@@ -73,7 +76,8 @@ def _load_extension():
     sys.modules[spec.name] = module
     if module.ARG_SIZE != _ARG_SIZE:
         return None
-    module.use_library(ctypes.cast(_lib.kiln_queue_submit, ctypes.c_void_p).value)
+    module.use_library(*(ctypes.cast(f, ctypes.c_void_p).value for f in (
+        _lib.kiln_queue_submit, _lib.kiln_event_state, _lib.kiln_event_release)))
     return module
 
 
@@ -193,11 +197,13 @@ class Plan:
 
     __slots__ = ("kernel", "queue", "ndim", "nd", "fields", "positions",
                  "writers", "extents", "pool", "device", "space_type", "types",
-                 "entry", "default_device", "checks", "c")
+                 "entry", "default_device", "checks", "c", "tail_key")
 
     def __init__(self, kernel, queue, ndim, nd, positions, fields, device=None,
                  space_type=None):
         self.kernel, self.queue, self.ndim, self.nd = kernel, queue, ndim, nd
+        # _tails' key (the in-order queue) where launches cover each other.
+        self.tail_key = queue.value if _covers(device) else None
         self.fields, self.positions = fields, tuple(positions)
         self.writers = tuple((*f.writer(j), i) for j, (i, f)
                              in enumerate(zip(positions, fields)))
@@ -253,17 +259,25 @@ class Plan:
         return self._launch_ctypes(index_space, args, dependent_events)
 
     def _launch_c(self, index_space, args, wait, device):
+        key = self.tail_key
+        # Not with a wait list: it may hold the handle a claim releases
+        # (a covered launch's dependents wait for its cover's).
+        prev = None if key is None or wait else _claim_tail(key)
         try:
             event = self.c.launch(index_space, args, device, wait or None)
         except extension.ArgumentError as exc:
+            _restore_tail(key, prev)
             raise self._argument_error(args, exc) from None
         except extension.SubmitError as exc:
+            _restore_tail(key, prev)
             raise _submit_error(exc.args[0]) from None
+        except BaseException:
+            _restore_tail(key, prev)
+            raise
         if event is None:
+            _restore_tail(key, prev)
             return None
-        record = _Submitted(event, args)
-        _host_tasks.track(record)
-        return record
+        return _submitted(key, prev, event, args)
 
     def _launch_ctypes(self, index_space, args, dependent_events):
         wait = wait_handles(dependent_events) if dependent_events else None
@@ -271,6 +285,9 @@ class Plan:
             block = self.pool.pop()
         except IndexError:  # first launch, or other threads hold the others
             block = _Block(self)
+        key = self.tail_key
+        prev = None if key is None or wait else _claim_tail(key)
+        status = None
         try:
             self._fill(block, index_space, args)
             status = _submit(self.queue, block.desc_ref, wait,
@@ -278,11 +295,11 @@ class Plan:
             event = block.events.device
         finally:
             self.pool.append(block)
+            if status != _capi.OK:
+                _restore_tail(key, prev)
         if status != _capi.OK:
             raise _submit_error(status)
-        record = _Submitted(event, args)
-        _host_tasks.track(record)
-        return record
+        return _submitted(key, prev, event, args)
 
     def _matches(self, index_space, args, device):
         """Whether `args` are what picked this specialization, as the
@@ -348,8 +365,9 @@ def _wait_list(dependent_events):
         if type(event) is not _host_tasks.CompiledEvent:
             return None
         launch = event._launch
-        if not launch.done and launch.last is not None:
-            wait.append(launch.last)
+        last = None if launch.done else launch.last
+        if last is not None:
+            wait.append(last)
     return tuple(wait)
 
 
@@ -360,8 +378,9 @@ def wait_handles(dependent_events):
     wait = []
     for event in dependent_events:
         if isinstance(event, _host_tasks.CompiledEvent):
-            if not event._launch.done:
-                wait.append(event._launch.last)
+            last = None if event._launch.done else event._launch.last
+            if last is not None:
+                wait.append(last)
         else:
             error = event._settle()
             if error is not None:
@@ -370,25 +389,184 @@ def wait_handles(dependent_events):
     return (_capi.handle * len(wait))(*wait) if wait else None
 
 
+# Lazy completion of fast launches (issue 13). On CUDA a kernel's event
+# costs a cuEventRecord when its handle is still held as the next command
+# is enqueued (CudaEvent.h), and the package held every launch's until it
+# saw the launch complete. A launch whose events the caller dropped (only
+# the package's pending list and _tails still hold its record) needs no
+# event of its own: the next fast launch on the same in-order queue
+# completes after it. So before that launch is submitted, the previous
+# one's handle is released (it is never recorded) and, once submitted, the
+# new launch "covers" it: the previous record completes, dropping the
+# Python objects passed, when a launch covering it is seen complete, never
+# before. Every _CHECKPOINT-th launch keeps its handle even so, so that
+# the pending list is checked against a launch at most that many behind
+# the newest, not the newest itself (which would make the host wait for
+# all the work submitted when the list is full). A cover is a weak
+# reference, so that a record's reference count says whether the caller
+# still holds its events.
+# Where: on CUDA, whose lazily recorded events this spares ("auto"); on
+# every back end ("always": the tests, which run on the CPU device); or
+# nowhere ("never"; KILN_LAUNCH_COVER=0, the benchmark's comparison).
+# Elsewhere it costs: on the CPU device (PoCL) releasing a running
+# command's event returns only once the command has completed, which
+# makes every launch wait for the one before (docs/performance.md).
+# Read when a kernel's fast plan is made.
+cover_mode = {"0": "never", "1": "always"}.get(
+    os.environ.get("KILN_LAUNCH_COVER", ""), "auto")
+_tails = {}  # queue handle value -> the last fast launch's record on it
+_CHECKPOINT = 16
+_since_checkpoint = 0
+_KEEP = object()  # a record's `cover` when it keeps its handle
+
+
+def _covers(device):
+    """Whether fast launches on `device`'s queue cover each other."""
+    if cover_mode == "auto":
+        return getattr(device, "selector", "").startswith("cuda")
+    return cover_mode == "always"
+
+
+def _free_references():
+    """sys.getrefcount of a record held only by the pending list and a
+    local variable (as _claim_tail sees it), measured on this interpreter."""
+    probe = _Submitted(None, None)
+    held = collections.deque([probe])  # noqa: F841 (the pending list)
+    return sys.getrefcount(probe)
+
+
+_FREE = None
+
+
+def _claim_tail(key):
+    """The last fast launch on queue `key`, taken off _tails with its
+    handle released when nothing but the package holds it (the caller then
+    covers it with the launch it submits, or gives it back with
+    _restore_tail); else None."""
+    prev = _tails.pop(key, None)
+    if prev is None or prev.done:
+        return None
+    if prev.event is None:  # released already, a launch after it failed
+        return prev
+    if prev.cover is _KEEP or sys.getrefcount(prev) != _FREE:
+        return None  # a checkpoint, or the caller holds its events
+    with prev.lock:
+        if prev.done or prev.event is None:
+            return None
+        event, prev.event = prev.event, None
+        prev.cover = key  # until the next launch covers it: its queue
+    if extension is not None:
+        extension.release_event(event)
+    else:
+        _lib.kiln_event_release(event)
+    return prev
+
+
+def _restore_tail(key, prev):
+    """Gives back a claimed record whose covering launch was not
+    submitted: a later launch on the queue covers it, else it is again
+    the queue's last."""
+    if prev is None:
+        return
+    current = _tails.get(key)
+    if current is not None:
+        prev.cover = weakref.ref(current)
+    else:
+        prev.cover = key
+        _tails[key] = prev
+
+
+def _submitted(key, prev, event, args):
+    """The record of a fast launch just submitted on queue `key`, covering
+    `prev` (claimed before the submission)."""
+    global _since_checkpoint
+    record = _Submitted(event, args)
+    if key is not None:
+        _since_checkpoint += 1
+        if _since_checkpoint >= _CHECKPOINT:
+            _since_checkpoint = 0
+            record.cover = _KEEP
+        if prev is not None:
+            prev.cover = weakref.ref(record)
+        _tails[key] = record
+    _host_tasks.track(record)
+    return record
+
+
 class _Submitted:
     """A fast launch until its kernel is seen complete: its device event
     and the objects passed, dropped then (the host task). Quacks like
-    _host_tasks.Launch for CompiledEvent and the pending list."""
+    _host_tasks.Launch for CompiledEvent and the pending list. `event` is
+    its handle, or None once released: then `cover` is the later launch
+    on the same in-order queue whose completion says this one's (or, until
+    one is submitted, the queue's handle value)."""
 
-    __slots__ = ("last", "objects", "done", "error", "lock")
+    __slots__ = ("event", "objects", "done", "error", "lock", "cover",
+                 "__weakref__")
 
     def __init__(self, event, objects):
-        self.last, self.objects = event, objects
+        self.event, self.objects = event, objects
         self.done, self.error = False, None
         self.lock = threading.Lock()  # one release when threads race
+        self.cover = None
+
+    def _owner(self):
+        """The record whose handle answers for this one (itself while it
+        has one, or a done record), or None when released and not yet
+        covered. The chain of covers is shortened as it is followed."""
+        record = self
+        while record.event is None and not record.done:
+            cover = record.cover
+            if type(cover) is not weakref.ReferenceType:
+                return None
+            later = cover()
+            if later is None:  # collected: it was reaped, so complete
+                record._drop()
+                break
+            record = later
+        if record is not self:
+            target = weakref.ref(record)
+            node = self
+            while node is not record and type(node.cover) is weakref.ReferenceType:
+                node.cover, later = target, node.cover()
+                if later is None:
+                    break
+                node = later
+        return record
+
+    @property
+    def last(self):
+        """The handle a launch depending on this one waits for (a covering
+        launch's), or None once it is complete."""
+        if self.done:
+            return None
+        owner = self._owner()
+        if owner is None:  # no handle to wait for: wait for its queue
+            self.finish()
+            return None
+        return None if owner.done else owner.event
 
     def poll(self):
         if self.done:
             return True
+        if self.event is None:  # covered: the covering launch says
+            owner = self._owner()
+            if owner is not None and owner is not self and owner.poll():
+                self._drop()
+            return self.done
         with self.lock:
-            if not self.done:
+            if self.done or self.event is None:
+                return self.done
+            if extension is not None:  # state and release in one C call
+                state = extension.poll_event(self.event)
+                if state == _capi.EVENT_COMPLETE:  # the handle is released
+                    self.event = self.objects = None
+                    self.done = True
+                elif state != _capi.EVENT_PENDING:
+                    self._wait_and_release()
+            else:
                 state = ctypes.c_int()
-                _lib.kiln_event_state(self.last, ctypes.byref(state))
+                _lib.kiln_event_state(self.event, ctypes.byref(state))
                 if state.value == _capi.EVENT_COMPLETE:
                     self._release()  # nothing to wait for, no error to fetch
                 elif state.value != _capi.EVENT_PENDING:
@@ -396,17 +574,40 @@ class _Submitted:
         return self.done
 
     def finish(self):
+        if self.done:
+            return
+        if self.event is None:
+            owner = self._owner()
+            if owner is None:  # released, not covered: wait for the queue
+                with self.lock:
+                    queue = self.cover
+                    if not self.done and type(queue) is int:
+                        _lib.kiln_queue_finish(queue)
+            elif owner is not self:
+                owner.finish()
+            if self.event is None:
+                self._drop()
+                return
         with self.lock:
             if not self.done:
                 self._wait_and_release()
 
     def _wait_and_release(self):
-        status = _lib.kiln_event_wait(self.last)
+        status = _lib.kiln_event_wait(self.event)
         if status != _capi.OK:
             self.error = KernelError(str(_capi.fail(status, "kernel")))
         self._release()
 
     def _release(self):
-        _lib.kiln_event_release(self.last)
-        self.last = self.objects = None
+        _lib.kiln_event_release(self.event)
+        self.event = self.objects = None
         self.done = True
+
+    def _drop(self):
+        """Complete after its covering launch: no handle of its own, no
+        error to fetch (nothing held its events to ask)."""
+        self.objects = self.cover = None
+        self.done = True
+
+
+_FREE = _free_references()

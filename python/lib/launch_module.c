@@ -35,6 +35,12 @@ typedef kiln_status_t (*SubmitFn)(kiln_queue_t, const kiln_launch_desc_t *,
                                   const kiln_event_t *, size_t,
                                   kiln_launch_events_t *);
 static SubmitFn submit_fn;
+/* kiln_event_state and kiln_event_release of the same library (set by
+ * use_library, when given): poll_event's. */
+typedef kiln_status_t (*StateFn)(kiln_event_t, kiln_event_state_t *);
+typedef void (*ReleaseFn)(kiln_event_t);
+static StateFn state_fn;
+static ReleaseFn release_fn;
 /* Time inside kiln_queue_submit, for bench/python/launch_overhead.py. */
 static int timing;
 static unsigned long long timed_ns;
@@ -395,23 +401,96 @@ static PyObject *set_timing(PyObject *module, PyObject *on) {
   return spent;
 }
 
-/* use_library(address of kiln_queue_submit): the package passes the
- * function of the library it loaded (ctypes). */
-static PyObject *use_library(PyObject *module, PyObject *address) {
-  (void)module;
+/* A function's address from an int; NULL with an exception when it is
+ * none. */
+static void *function_address(PyObject *address) {
   void *pointer = PyLong_AsVoidPtr(address);
-  if (!pointer) {
-    if (!PyErr_Occurred())
-      PyErr_SetString(PyExc_ValueError, "use_library: a NULL address");
+  if (!pointer && !PyErr_Occurred())
+    PyErr_SetString(PyExc_ValueError, "use_library: a NULL address");
+  return pointer;
+}
+
+/* use_library(submit[, state, release]): the addresses of
+ * kiln_queue_submit, kiln_event_state and kiln_event_release of the
+ * library the package loaded (ctypes). */
+static PyObject *use_library(PyObject *module, PyObject *const *argv,
+                             Py_ssize_t argc) {
+  (void)module;
+  if (argc != 1 && argc != 3) {
+    PyErr_SetString(PyExc_TypeError, "use_library(submit[, state, release])");
     return NULL;
   }
-  submit_fn = (SubmitFn)pointer;
+  void *pointers[3] = {NULL, NULL, NULL};
+  for (Py_ssize_t i = 0; i < argc; ++i)
+    if (!(pointers[i] = function_address(argv[i])))
+      return NULL;
+  submit_fn = (SubmitFn)pointers[0];
+  if (argc == 3) {
+    state_fn = (StateFn)pointers[1];
+    release_fn = (ReleaseFn)pointers[2];
+  }
+  Py_RETURN_NONE;
+}
+
+/* poll_event(handle) -> 1 when the event completed without error (the
+ * handle is then released and must not be used again), 0 while it is
+ * pending, 2 when it failed or its state could not be read (the handle is
+ * kept: the caller waits on it for the error, then releases it). One C
+ * call for what took kiln_event_state and kiln_event_release through
+ * ctypes (the package's check of each launch, _fastlaunch._Submitted). */
+static PyObject *poll_event(PyObject *module, PyObject *handle) {
+  (void)module;
+  if (!state_fn || !release_fn) {
+    PyErr_SetString(PyExc_RuntimeError,
+                    "kiln._claunch: use_library(submit, state, release) first");
+    return NULL;
+  }
+  kiln_event_t event = (kiln_event_t)PyLong_AsVoidPtr(handle);
+  if (!event) {
+    if (!PyErr_Occurred())
+      PyErr_SetString(PyExc_ValueError, "poll_event: a NULL event");
+    return NULL;
+  }
+  kiln_event_state_t state = KILN_EVENT_PENDING;
+  PyThreadState *saved = PyEval_SaveThread(); /* as ctypes calls it */
+  if (state_fn(event, &state) != KILN_STATUS_OK)
+    state = KILN_EVENT_FAILED;
+  if (state == KILN_EVENT_COMPLETE)
+    release_fn(event);
+  PyEval_RestoreThread(saved);
+  return PyLong_FromLong((long)state);
+}
+
+/* release_event(handle): kiln_event_release, for a handle the package
+ * drops without asking its state (_fastlaunch._claim_tail). */
+static PyObject *release_event(PyObject *module, PyObject *handle) {
+  (void)module;
+  if (!release_fn) {
+    PyErr_SetString(PyExc_RuntimeError,
+                    "kiln._claunch: use_library(submit, state, release) first");
+    return NULL;
+  }
+  kiln_event_t event = (kiln_event_t)PyLong_AsVoidPtr(handle);
+  if (!event) {
+    if (!PyErr_Occurred())
+      PyErr_SetString(PyExc_ValueError, "release_event: a NULL event");
+    return NULL;
+  }
+  PyThreadState *saved = PyEval_SaveThread();
+  release_fn(event);
+  PyEval_RestoreThread(saved);
   Py_RETURN_NONE;
 }
 
 static PyMethodDef module_methods[] = {
-    {"use_library", use_library, METH_O,
-     "use_library(address): kiln_queue_submit of the loaded library"},
+    {"use_library", (PyCFunction)(void (*)(void))use_library, METH_FASTCALL,
+     "use_library(submit[, state, release]): kiln_queue_submit, "
+     "kiln_event_state and kiln_event_release of the loaded library"},
+    {"release_event", release_event, METH_O,
+     "release_event(handle): kiln_event_release"},
+    {"poll_event", poll_event, METH_O,
+     "poll_event(handle): 1 complete (handle released), 0 pending, 2 failed "
+     "(handle kept)"},
     {"set_timing", set_timing, METH_O,
      "set_timing(on): ns inside kiln_queue_submit since the last call"},
     {NULL, NULL, 0, NULL}};

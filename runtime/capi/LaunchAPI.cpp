@@ -82,11 +82,22 @@ kiln_status_t capi::toIndexSpace(const char *function, int ndim,
                       std::string(function) +
                           ": a range has 1 to 3 dimensions, got " +
                           std::to_string(ndim));
-  Range globalRange(std::vector<int64_t>(global, global + ndim));
-  out = globalRange;
-  if (local)
-    out =
-        NdRange{globalRange, Range(std::vector<int64_t>(local, local + ndim))};
+  // Assigned in place: a reused IndexSpace (kiln_queue_submit's) keeps its
+  // extents' capacity, so that a launch allocates none.
+  if (!local) {
+    if (Range *range = std::get_if<Range>(&out))
+      range->extents.assign(global, global + ndim);
+    else
+      out = Range(std::vector<int64_t>(global, global + ndim));
+    return KILN_STATUS_OK;
+  }
+  if (NdRange *nd = std::get_if<NdRange>(&out)) {
+    nd->global.extents.assign(global, global + ndim);
+    nd->local.extents.assign(local, local + ndim);
+  } else {
+    out = NdRange{Range(std::vector<int64_t>(global, global + ndim)),
+                  Range(std::vector<int64_t>(local, local + ndim))};
+  }
   return KILN_STATUS_OK;
 }
 

@@ -162,13 +162,71 @@ kiln_launch_desc_t capi::listDesc(kiln_kernel_t kernel, int ndim,
   return desc;
 }
 
+namespace {
+
+/// The converted descriptor and wait list of this thread's launch: their
+/// vectors keep their capacity from launch to launch, so that a launch
+/// allocates no argument list, range or wait list (the Python package
+/// submits every launch through here). Released references: everything
+/// the launch was given is dropped when it returns (the vectors are
+/// cleared, their capacity kept). A nested submission on the thread (none
+/// today) gets its own.
+class ScratchSubmit {
+public:
+  ScratchSubmit() : claimed_(!slot().busy) {
+    if (claimed_)
+      slot().busy = true;
+  }
+  ~ScratchSubmit() {
+    if (!claimed_)
+      return;
+    Slot &s = slot();
+    s.desc.kernel.reset();
+    s.desc.args.clear();
+    s.desc.argumentBlock.reset();
+    s.desc.packed = nullptr;
+    if (optionsSet_)
+      s.desc.options = LaunchOptions();
+    s.waitFor.clear();
+    s.busy = false;
+  }
+  ScratchSubmit(const ScratchSubmit &) = delete;
+  ScratchSubmit &operator=(const ScratchSubmit &) = delete;
+  LaunchDesc &desc() { return claimed_ ? slot().desc : own_.desc; }
+  EventList &waitFor() { return claimed_ ? slot().waitFor : own_.waitFor; }
+  /// The options to fill (a launch with options; the others keep the
+  /// defaults, restored after each launch that set them).
+  LaunchOptions &options() {
+    optionsSet_ = true;
+    return desc().options;
+  }
+
+private:
+  struct Slot {
+    LaunchDesc desc;
+    EventList waitFor;
+    bool busy = false;
+  };
+  static Slot &slot() {
+    thread_local Slot scratch;
+    return scratch;
+  }
+  bool claimed_;
+  bool optionsSet_ = false;
+  Slot own_;
+};
+
+} // namespace
+
 kiln_status_t capi::submitLaunch(const char *function, kiln_queue_t queue,
                                  const kiln_launch_desc_t &in,
                                  const kiln_event_t *wait, size_t nwait,
                                  LaunchEvents &events) {
-  LaunchDesc desc;
+  ScratchSubmit scratch;
+  LaunchDesc &desc = scratch.desc();
   if (in.options)
-    if (kiln_status_t s = toLaunchOptions(function, *in.options, desc.options))
+    if (kiln_status_t s =
+            toLaunchOptions(function, *in.options, scratch.options()))
       return s;
   if (kiln_status_t s =
           toIndexSpace(function, in.ndim, in.global, in.local, desc.space))
@@ -176,7 +234,7 @@ kiln_status_t capi::submitLaunch(const char *function, kiln_queue_t queue,
   if (kiln_status_t s = toKernelArgs(function, *in.kernel->kernel, in.args,
                                      in.nargs, desc.args))
     return s;
-  EventList waitFor;
+  EventList &waitFor = scratch.waitFor();
   if (kiln_status_t s = toEventList(function, wait, nwait, waitFor))
     return s;
   desc.kernel = in.kernel->kernel;

@@ -168,7 +168,41 @@ StatusOr<std::shared_ptr<Device>> CudaDevice::open(const CudaDynamicSymbols &cu,
       new CudaDevice(cu, device, context, std::move(*props)));
 }
 
-CudaDevice::~CudaDevice() { cu_.cuDevicePrimaryCtxRelease(device_); }
+CudaDevice::~CudaDevice() {
+  // Every CudaEvent holds its device: the pool is all that is left.
+  if (!eventPool_.empty() && cu_.cuCtxSetCurrent(context_) == CUDA_SUCCESS)
+    for (CUevent event : eventPool_)
+      cu_.cuEventDestroy(event);
+  cu_.cuDevicePrimaryCtxRelease(device_);
+}
+
+StatusOr<CUevent> CudaDevice::acquireEvent() const {
+  {
+    std::lock_guard<std::mutex> lock(eventPoolMutex_);
+    if (!eventPool_.empty()) {
+      CUevent event = eventPool_.back();
+      eventPool_.pop_back();
+      return event;
+    }
+  }
+  CUevent event = nullptr;
+  KILN_RETURN_IF_ERROR(
+      cudaStatus(cu_, cu_.cuEventCreate(&event, CU_EVENT_DISABLE_TIMING),
+                 "cuEventCreate"));
+  return event;
+}
+
+void CudaDevice::releaseEvent(CUevent event) const {
+  {
+    std::lock_guard<std::mutex> lock(eventPoolMutex_);
+    if (eventPool_.size() < kMaxPooledEvents) {
+      eventPool_.push_back(event);
+      return;
+    }
+  }
+  if (makeCurrent().ok())
+    cu_.cuEventDestroy(event);
+}
 
 Status CudaDevice::makeCurrent() const {
   // Reading the current context is cheaper than setting it, and it is

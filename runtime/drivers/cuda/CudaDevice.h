@@ -12,6 +12,8 @@
 #include "kiln/runtime/Device.h"
 
 #include <array>
+#include <mutex>
+#include <vector>
 
 namespace kiln::cuda {
 
@@ -44,6 +46,19 @@ public:
   std::string arch() const;
   const std::array<int, 3> &maxGrid() const { return properties_.maxGrid; }
   int multiprocessorCount() const { return properties_.multiprocessorCount; }
+  /// A CU_EVENT_DISABLE_TIMING event for a lazily recorded CudaEvent: one
+  /// given back earlier when the pool has one, else a new one. The
+  /// context must be current. Spares each launch whose event the caller
+  /// keeps (the Python package keeps every launch's) a cuEventCreate and
+  /// a cuEventDestroy.
+  StatusOr<CUevent> acquireEvent() const;
+  /// Gives back `event` once no CudaEvent refers to it. Reusing it is
+  /// safe: cuStreamWaitEvent, cuEventQuery and cuEventSynchronize read the
+  /// record made before the call, so a later cuEventRecord of the reused
+  /// event changes nothing that was issued against the old record, and
+  /// its new owner sees only its own record. Past kMaxPooledEvents the
+  /// event is destroyed.
+  void releaseEvent(CUevent event) const;
 
   StatusOr<std::shared_ptr<Buffer>> allocateBuffer(size_t bytes) override;
   StatusOr<std::shared_ptr<Queue>> createQueue() override;
@@ -68,7 +83,11 @@ private:
       : Device(properties.info), cu_(cu), device_(device), context_(context),
         properties_(std::move(properties)) {}
 
+  static constexpr size_t kMaxPooledEvents = 256;
+
   const CudaDynamicSymbols &cu_;
+  mutable std::mutex eventPoolMutex_;
+  mutable std::vector<CUevent> eventPool_;
   CUdevice device_;
   CUcontext context_;
   CudaDeviceProperties properties_;

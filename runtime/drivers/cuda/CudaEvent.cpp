@@ -19,6 +19,10 @@ void CudaStreamRecorder::flushLocked() {
 }
 
 CudaEvent::~CudaEvent() {
+  if (event_ && recorder_) { // The device's pooled event: given back.
+    device_->releaseEvent(event_);
+    return;
+  }
   if ((event_ || start_) && device_->makeCurrent().ok()) {
     if (event_)
       device_->cu().cuEventDestroy(event_);
@@ -31,14 +35,18 @@ void CudaEvent::recordLocked() {
   const CudaDynamicSymbols &cu = device_->cu();
   Status status = device_->makeCurrent();
   CUevent event = nullptr;
-  if (status.ok())
-    status = cudaStatus(cu, cu.cuEventCreate(&event, CU_EVENT_DISABLE_TIMING),
-                        "cuEventCreate");
+  if (status.ok()) {
+    StatusOr<CUevent> pooled = device_->acquireEvent();
+    if (pooled.ok())
+      event = *pooled;
+    else
+      status = pooled.status();
+  }
   if (status.ok()) {
     status = cudaStatus(cu, cu.cuEventRecord(event, recorder_->stream()),
                         "cuEventRecord");
     if (!status.ok())
-      cu.cuEventDestroy(event);
+      device_->releaseEvent(event);
   }
   if (status.ok())
     event_ = event;
