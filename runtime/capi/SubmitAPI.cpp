@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 
 using namespace kiln;
 using capi::guarded;
@@ -176,6 +177,8 @@ public:
   ScratchSubmit() : claimed_(!slot().busy) {
     if (claimed_)
       slot().busy = true;
+    else
+      own_.emplace();
   }
   ~ScratchSubmit() {
     if (!claimed_)
@@ -192,8 +195,8 @@ public:
   }
   ScratchSubmit(const ScratchSubmit &) = delete;
   ScratchSubmit &operator=(const ScratchSubmit &) = delete;
-  LaunchDesc &desc() { return claimed_ ? slot().desc : own_.desc; }
-  EventList &waitFor() { return claimed_ ? slot().waitFor : own_.waitFor; }
+  LaunchDesc &desc() { return claimed_ ? slot().desc : own_->desc; }
+  EventList &waitFor() { return claimed_ ? slot().waitFor : own_->waitFor; }
   /// The options to fill (a launch with options; the others keep the
   /// defaults, restored after each launch that set them).
   LaunchOptions &options() {
@@ -213,7 +216,9 @@ private:
   }
   bool claimed_;
   bool optionsSet_ = false;
-  Slot own_;
+  /// Only for a nested submission: a LaunchDesc allocates its default
+  /// range.
+  std::optional<Slot> own_;
 };
 
 } // namespace
