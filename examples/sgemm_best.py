@@ -49,6 +49,10 @@ LOADS = BM * BK // THREADS  # elements of each tile a work-item loads (4)
 # stores of a warp (8 k values x 4 rows) then fall into 32 distinct banks,
 # and rows stay 16-byte aligned for the 128-bit loads.
 APAD = BM + 4
+# Launch bounds (docs/language.md §2.3): work-groups of THREADS work-items
+# and two of them per SM, so ptxas keeps a work-item within 128 registers
+# (65536 / (2 x 256)); the nvcc peer says __launch_bounds__(256, 2).
+MIN_GROUPS_PER_SM = 2
 
 
 @device_func
@@ -105,7 +109,7 @@ def multiply_steps(ta: LocalAccessor[float32, 3],
                 acc[i, j] += af[kk % 2, i] * bf[kk % 2, j]
 
 
-@kernel
+@kernel(max_work_group_size=THREADS, min_work_groups_per_cu=MIN_GROUPS_PER_SM)
 def sgemm_best(it: NdItem, a: Array[float32, 2], b: Array[float32, 2],
                c: Array[float32, 2]):
     g = it.get_group()

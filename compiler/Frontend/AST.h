@@ -682,6 +682,10 @@ struct FunctionDef {
   std::vector<VarDecl *> paramDecls;
   std::vector<ConstantParam> constantParams;
   bool isExtern = false;
+  /// Kernels: `@kernel(max_work_group_size=N, min_work_groups_per_cu=M)`,
+  /// the launch bounds (docs/language.md §2.3); 0 where not given.
+  int64_t maxWorkGroupSize = 0;
+  int64_t minWorkGroupsPerCU = 0;
   /// Has generic or Constant[T] parameters: only its specializations are
   /// compiled (a kernel with a Specialization is checked as one).
   bool isGeneric = false;

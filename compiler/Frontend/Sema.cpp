@@ -699,14 +699,26 @@ void Sema::checkSignature(FunctionDef &f, const Specialization *spec) {
     if (f.decoratorHasArgs)
       error(f.decoratorLoc, "unsupported construct: arguments to the kernel "
                             "decorator");
+    SourceLoc minLoc;
     for (Keyword &k : f.decoratorKeywords) {
-      if (k.name == "numba_typing")
+      if (k.name == "numba_typing") {
         readNumbaTyping(f, k);
-      else
+      } else if (k.name == "max_work_group_size") {
+        f.maxWorkGroupSize = readLaunchBound(k);
+      } else if (k.name == "min_work_groups_per_cu") {
+        f.minWorkGroupsPerCU = readLaunchBound(k);
+        minLoc = k.loc;
+      } else {
         error(k.loc, "unknown kernel decorator argument '" + k.name +
-                         "'; only 'numba_typing' is accepted (debug mode "
+                         "'; only 'numba_typing', 'max_work_group_size' and "
+                         "'min_work_groups_per_cu' are accepted (debug mode "
                          "and the optimization level are compile options)");
+      }
     }
+    if (f.minWorkGroupsPerCU > 0 && f.maxWorkGroupSize == 0)
+      error(minLoc, "'min_work_groups_per_cu' needs 'max_work_group_size' "
+                    "(the work-groups per compute unit are bounded for "
+                    "work-groups of at most that size)");
     if (f.returns && !llvm::isa<NoneLiteral>(f.returns.get()))
       error(f.returns->loc, "a kernel returns nothing; its return annotation "
                             "can only be 'None'");

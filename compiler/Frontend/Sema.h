@@ -274,6 +274,10 @@ private:
   }
   /// Reads a decorator's `numba_typing=True|False` into numbaTypingOf.
   void readNumbaTyping(ast::FunctionDef &f, ast::Keyword &k);
+  /// Reads a launch bound of the kernel decorator
+  /// (`max_work_group_size=`, `min_work_groups_per_cu=`): a positive
+  /// integer constant below 2**31; 0 after a (reported) error.
+  int64_t readLaunchBound(ast::Keyword &k);
   /// Under Kiln's rules, a weak float literal next to a 64-bit integer is
   /// float32 where Numba computes in float64: a warning at the literal.
   void warnFloatLiteralWithInt64(const ast::Expr &weak, Type other);

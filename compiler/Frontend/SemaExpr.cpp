@@ -39,6 +39,25 @@ void Sema::readNumbaTyping(FunctionDef &f, Keyword &k) {
   numbaTypingOf[&f] = b->value;
 }
 
+int64_t Sema::readLaunchBound(Keyword &k) {
+  // A literal or a module constant (folded by checkExpr); anything else is
+  // not a compile-time integer.
+  unsigned errors = diags.errorCount();
+  checkExpr(k.value);
+  if (diags.errorCount() != errors)
+    return 0;
+  auto *i = llvm::dyn_cast_or_null<IntLiteral>(k.value.get());
+  constexpr IntValue kLimit = (IntValue(1) << 31) - 1;
+  if (!i || i->value < 1 || i->value > kLimit) {
+    error(k.value ? k.value->loc : k.loc,
+          "'" + k.name + "' must be a positive integer constant (at most " +
+              toString(kLimit) + ")" +
+              (i ? ", not " + toString(i->value) : std::string()));
+    return 0;
+  }
+  return static_cast<int64_t>(i->value);
+}
+
 void Sema::warnFloatLiteralWithInt64(const Expr &weak, Type other) {
   if (typing() != TypingRules::Kiln || !llvm::isa<FloatLiteral>(weak) ||
       !other.isInteger() || other.bitWidth() != 64)

@@ -31,7 +31,9 @@ namespace kiln {
 //    older compilers miss instead of being refused as unreadable.
 // 5: elementwise kernels coarsened on PTX, each kernel's coarsening in its
 //    metadata (artifact format 7).
-inline constexpr unsigned kCompilerABIVersion = 5;
+// 6: kernel launch bounds (max_work_group_size, min_work_groups_per_cu) on
+//    PTX entry points, maxWorkGroupSize in the metadata (artifact format 8).
+inline constexpr unsigned kCompilerABIVersion = 6;
 
 /// A constant's canonical spelling: "16", "True", "0.5", "2.0" (a float
 /// always shows a '.', an exponent or inf/nan; 17 digits round-trip).

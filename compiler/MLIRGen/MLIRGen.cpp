@@ -142,6 +142,12 @@ void MLIRGenImpl::genFunction(const ast::FunctionDef &fn) {
     if (isKernel && p->type.isArray() && p->type.space() == AddressSpace::Local)
       func.setArgAttr(i, "kiln.local_accessor", builder.getUnitAttr());
   }
+  if (isKernel && fn.maxWorkGroupSize > 0)
+    func->setAttr(kiln::ir::kMaxWorkGroupSizeAttrName,
+                  builder.getI64IntegerAttr(fn.maxWorkGroupSize));
+  if (isKernel && fn.minWorkGroupsPerCU > 0)
+    func->setAttr(kiln::ir::kMinWorkGroupsPerCUAttrName,
+                  builder.getI64IntegerAttr(fn.minWorkGroupsPerCU));
   if (!fn.constantParams.empty()) {
     // Metadata: the values this kernel was specialized with.
     llvm::SmallVector<mlir::NamedAttribute> entries;

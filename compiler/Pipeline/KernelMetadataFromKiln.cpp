@@ -222,6 +222,10 @@ FailureOr<KernelMetadata> describeKernel(KernelOp kernel,
           kernel->getAttrOfType<DenseI64ArrayAttr>(kCoarseningAttrName))
     for (auto [d, factor] : llvm::enumerate(factors.asArrayRef()))
       metadata.coarsening[d] = static_cast<uint32_t>(factor);
+  // Sema keeps it within 1..2^31-1.
+  if (auto bound =
+          kernel->getAttrOfType<IntegerAttr>(kMaxWorkGroupSizeAttrName))
+    metadata.maxWorkGroupSize = static_cast<uint32_t>(bound.getInt());
   WriteAnalysis writes;
   for (unsigned i = 1; i < inputs.size(); ++i) {
     if (isa<DebugType>(inputs[i])) {

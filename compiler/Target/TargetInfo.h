@@ -89,6 +89,16 @@ public:
   /// fences that give it its order.
   virtual bool atomicRMWNeedsOrderingFences() const { return false; }
 
+  /// Expresses a kernel's launch bounds on its entry point: work-groups of
+  /// at most `maxWorkGroupSize` work-items (0: none given), of which the
+  /// back end should fit `minWorkGroupsPerCU` on a compute unit (0: none
+  /// given). Only hints that keep the kernel's meaning: a target without
+  /// such hints ignores them (SPIR-V: OpenCL's reqd_work_group_size would
+  /// require one exact size, not bound it).
+  virtual void annotateLaunchBounds(mlir::LLVM::LLVMFuncOp entryPoint,
+                                    int64_t maxWorkGroupSize,
+                                    int64_t minWorkGroupsPerCU) const {}
+
   /// A strong compare-exchange of the integer at `ptr`; returns the value
   /// seen (success is `seen == expected`).
   virtual mlir::Value createCompareExchange(mlir::OpBuilder &b,

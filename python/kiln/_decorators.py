@@ -9,7 +9,10 @@ import functools
 import inspect
 import sys
 
-_KERNEL_OPTIONS = ("numba_typing",)
+# The compiler reads the options from the decorator's source text
+# (docs/language.md §1, §2.3); these names are only checked here.
+_KERNEL_OPTIONS = ("numba_typing", "max_work_group_size",
+                   "min_work_groups_per_cu")
 _DEVICE_OPTIONS = ("extern", "numba_typing")
 
 
@@ -180,7 +183,8 @@ def _decorator(cls, allowed, func, options):
 
 
 def kernel(func=None, **options):
-    """`@kernel`, `@kernel()` or `@kernel(numba_typing=True)`."""
+    """`@kernel`, `@kernel()`, `@kernel(numba_typing=True)` or
+    `@kernel(max_work_group_size=256, min_work_groups_per_cu=2)`."""
     return _decorator(Kernel, _KERNEL_OPTIONS, func, options)
 
 

@@ -158,12 +158,29 @@ def run(kernel, index_space, binding):
     """Runs one launch to completion; raises KernelError on failure."""
     global _generation
     _generation += 1
+    _check_work_group_bound(kernel, index_space)
     func = kernel.simulated(_generation)
     with _NumpyRules(), _dtypes.np().errstate(all="ignore"):
         if binding.item_kind == "nd_item":
             _run_nd(kernel, func, index_space, binding.values)
         else:
             _run_flat(kernel, func, index_space, binding)
+
+
+def _check_work_group_bound(kernel, index_space):
+    """`@kernel(max_work_group_size=N)`: the runtime's refusal of larger
+    work-groups (docs/language.md §2.3), with its message."""
+    bound = kernel.options.get("max_work_group_size")
+    local = getattr(index_space, "local_range", None)
+    if not bound or local is None:
+        return
+    size = 1
+    for extent in local:
+        size *= extent
+    if size > bound:
+        raise ValueError(f"kernel '{kernel.__name__}': work-group of {size} "
+                         f"work-items exceeds the kernel's max_work_group_size "
+                         f"of {bound} (@kernel(max_work_group_size=...))")
 
 
 def _group_local_values(values, local_positions):

@@ -147,6 +147,7 @@ void writeKernel(Writer &w, const KernelMetadata &k) {
   w.u32(k.launchRank);
   for (uint32_t factor : k.coarsening)
     w.u32(factor);
+  w.u32(k.maxWorkGroupSize);
   w.strings(k.debugNames);
   w.strings(k.requiredFeatures);
   w.u32(k.subGroupSize);
@@ -199,6 +200,8 @@ bool readKernel(Reader &r, KernelMetadata &k) {
       return r.fail("coarsening " + std::to_string(factor) + " is not 1.." +
                     std::to_string(kMaxCoarsening));
   }
+  if (!r.u32(k.maxWorkGroupSize))
+    return false;
   return r.strings(k.debugNames) && r.strings(k.requiredFeatures) &&
          r.u32(k.subGroupSize) && r.str(k.argumentBlockEntry);
 }

@@ -64,6 +64,16 @@ Status checkWorkGroup(const Kernel &kernel, const NdRange &nd) {
                              std::to_string(nd.local.extents[d]));
     groupSize *= nd.local.extents[d];
   }
+  // The compiler may have traded registers for occupancy under the bound
+  // (PTX .maxntid): a larger work-group would not launch, or not run as
+  // compiled.
+  if (metadata.maxWorkGroupSize != 0 &&
+      static_cast<uint64_t>(groupSize) > metadata.maxWorkGroupSize)
+    return invalidArgument(
+        "kernel '" + metadata.name + "': work-group of " +
+        std::to_string(groupSize) + " work-items exceeds the kernel's " +
+        "max_work_group_size of " + std::to_string(metadata.maxWorkGroupSize) +
+        " (@kernel(max_work_group_size=...))");
   size_t limit = kernel.device().info().maxWorkGroupSize;
   if (limit != 0 && static_cast<uint64_t>(groupSize) > limit)
     return invalidArgument("kernel '" + metadata.name + "': work-group of " +

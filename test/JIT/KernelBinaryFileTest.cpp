@@ -31,6 +31,7 @@ KernelBinary everyField() {
   k.debug = true;
   k.takesLaunchRank = true;
   k.coarsening = {1, 2, 16};
+  k.maxWorkGroupSize = 256;
   k.debugNames = {"x", "k.py"};
   k.requiredFeatures = {"fp16", "sub_groups"};
   k.subGroupSize = 32;
@@ -62,6 +63,7 @@ void expectSame(const KernelBinary &a, const KernelBinary &b) {
     EXPECT_EQ(x.debug, y.debug);
     EXPECT_EQ(x.takesLaunchRank, y.takesLaunchRank);
     EXPECT_EQ(x.coarsening, y.coarsening);
+    EXPECT_EQ(x.maxWorkGroupSize, y.maxWorkGroupSize);
     EXPECT_EQ(x.debugNames, y.debugNames);
     EXPECT_EQ(x.requiredFeatures, y.requiredFeatures);
     EXPECT_EQ(x.subGroupSize, y.subGroupSize);

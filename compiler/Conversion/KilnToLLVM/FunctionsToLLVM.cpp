@@ -76,6 +76,12 @@ struct KernelOpLowering : KilnPattern<KernelOp> {
                         promisedAlign, *body, rewriter);
     annotateAliasing(entryPoint, kilnType, op.getLaunchRank() == 0, aliasing,
                      rewriter);
+    auto bound = [&](StringRef name) -> int64_t {
+      auto attr = op->getAttrOfType<IntegerAttr>(name);
+      return attr ? attr.getInt() : 0;
+    };
+    target.annotateLaunchBounds(entryPoint, bound(kMaxWorkGroupSizeAttrName),
+                                bound(kMinWorkGroupsPerCUAttrName));
     rewriter.eraseOp(op);
     return success();
   }

@@ -154,3 +154,26 @@ llvm::StringRef PTXTargetInfo::getSyncScope(MemoryScope scope) const {
 bool PTXTargetInfo::hasNativeFloatAtomic(AtomicKind kind, Type type) const {
   return kind == AtomicKind::Add || kind == AtomicKind::Sub;
 }
+
+void PTXTargetInfo::annotateLaunchBounds(LLVM::LLVMFuncOp entryPoint,
+                                         int64_t maxWorkGroupSize,
+                                         int64_t minWorkGroupsPerCU) const {
+  if (maxWorkGroupSize <= 0)
+    return;
+  MLIRContext *ctx = entryPoint.getContext();
+  auto pair = [&](StringRef key, const std::string &value) -> Attribute {
+    return ArrayAttr::get(
+        ctx, {StringAttr::get(ctx, key), StringAttr::get(ctx, value)});
+  };
+  SmallVector<Attribute> passthrough;
+  if (ArrayAttr existing = entryPoint.getPassthroughAttr())
+    passthrough.append(existing.begin(), existing.end());
+  // The product of the three is the bound: the runtime checks the
+  // work-group's size, whatever its shape.
+  passthrough.push_back(
+      pair("nvvm.maxntid", std::to_string(maxWorkGroupSize) + ",1,1"));
+  if (minWorkGroupsPerCU > 0)
+    passthrough.push_back(
+        pair("nvvm.minctasm", std::to_string(minWorkGroupsPerCU)));
+  entryPoint.setPassthroughAttr(ArrayAttr::get(ctx, passthrough));
+}

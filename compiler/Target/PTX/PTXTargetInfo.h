@@ -24,6 +24,12 @@ public:
   /// 0.1); libdevice's fmod is exact, as the spec's math.fmod and Python's
   /// float % and // (built on it) need.
   bool lowersFRemToMathLibrary() const override { return true; }
+  /// NVPTX's function attributes: "nvvm.maxntid"="N,1,1" (.maxntid N, 1,
+  /// 1: a block of at most N threads) and "nvvm.minctasm"="M"
+  /// (.minnctapersm M), CUDA's __launch_bounds__(N, M).
+  void annotateLaunchBounds(mlir::LLVM::LLVMFuncOp entryPoint,
+                            int64_t maxWorkGroupSize,
+                            int64_t minWorkGroupsPerCU) const override;
 
   // PTXTargetInfo.cpp
   mlir::Value getGlobalId(mlir::OpBuilder &b, mlir::Location loc,

@@ -15,4 +15,16 @@
 #define GET_OP_CLASSES
 #include "dialects/Kiln/IR/KilnOps.h.inc"
 
+namespace kiln::ir {
+/// Launch bounds of a kernel (`@kernel(max_work_group_size=N,
+/// min_work_groups_per_cu=M)`, docs/language.md §2.3): i64 attributes of
+/// kiln.kernel, absent where not given. The back end may trade registers
+/// for occupancy under them (PTX: .maxntid, .minnctapersm); the runtime
+/// refuses launches with larger work-groups.
+inline constexpr llvm::StringLiteral kMaxWorkGroupSizeAttrName =
+    "kiln.max_work_group_size";
+inline constexpr llvm::StringLiteral kMinWorkGroupsPerCUAttrName =
+    "kiln.min_work_groups_per_cu";
+} // namespace kiln::ir
+
 #endif // KILN_DIALECT_KILN_IR_KILNOPS_H

@@ -15,19 +15,26 @@
 
 #include "kiln/runtime/WorkGroupShape.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace kiln::cuda {
 namespace {
 
 /// The launch's grid and block: range dimension N-1 on x (the fastest
-/// axis, whose consecutive threads form warps), N-2 on y, N-3 on z.
+/// axis, whose consecutive threads form warps), N-2 on y, N-3 on z. A
+/// Range's blocks stay within the kernel's max_work_group_size (its
+/// .maxntid; an NdRange was checked against it before).
 StatusOr<CUlaunchConfig> launchConfig(const CudaDevice &device,
+                                      const KernelMetadata &metadata,
                                       const LaunchGeometry &geometry,
                                       CUstream stream) {
   WorkGroupLimits limits;
   limits.maxWorkItems = static_cast<int64_t>(
       device.info().maxWorkGroupSize ? device.info().maxWorkGroupSize : 1024);
+  if (metadata.maxWorkGroupSize != 0)
+    limits.maxWorkItems =
+        std::min<int64_t>(limits.maxWorkItems, metadata.maxWorkGroupSize);
   for (size_t a = 0; a < 3; ++a)
     limits.maxCount[a] = device.maxGrid()[a];
   limits.axisNames = {"CUDA grid x", "CUDA grid y", "CUDA grid z"};
@@ -242,7 +249,7 @@ CudaQueue::launchKernel(const Kernel &kernel, const PackedLaunch &launch,
   const auto &cudaKernel = static_cast<const CudaKernel &>(kernel);
   KILN_RETURN_IF_ERROR(device_->makeCurrent());
   StatusOr<CUlaunchConfig> config =
-      launchConfig(*device_, launch.geometry, stream_);
+      launchConfig(*device_, kernel.metadata(), launch.geometry, stream_);
   if (!config.ok())
     return config.status();
   config->sharedMemBytes = static_cast<unsigned>(launch.dynamicLocalMemBytes);

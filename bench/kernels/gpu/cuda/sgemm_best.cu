@@ -96,10 +96,12 @@ multiplySteps(const Tiles &s, int buf, int k0, int arow, int bcol,
   }
 }
 
-// No __launch_bounds__: Kiln's kernel says nothing of its block size either
-// (ptxas gives both up to 255 registers; Kiln's uses 151, this one 155).
-extern "C" __global__ void sgemm_best(const float *a, const float *b, float *c,
-                                      long long n, long long k, long long m) {
+// The same launch bounds as Kiln's kernel (@kernel(max_work_group_size=256,
+// min_work_groups_per_cu=2)): blocks of 256 threads, two per SM, so ptxas
+// keeps a thread within 128 registers (without them: Kiln 151, this 155).
+extern "C" __global__ void __launch_bounds__(THREADS, 2)
+    sgemm_best(const float *a, const float *b, float *c, long long n,
+               long long k, long long m) {
   __shared__ __align__(16) Tiles s;
   int lid = threadIdx.y * WX + threadIdx.x;
   int warp = lid / 32, lane = lid % 32;

@@ -128,6 +128,12 @@ struct KernelMetadata {
   /// and still passes the user's range (ABI item 1). Item kernels only;
   /// {1, 1, 1} for every other kernel.
   std::array<uint32_t, 3> coarsening = {1, 1, 1};
+  /// The kernel's bound on work-items per work-group
+  /// (`@kernel(max_work_group_size=N)`; 0: none). The back end may have
+  /// traded registers for occupancy under it (PTX .maxntid), so the
+  /// runtime refuses an NdRange launch with larger work-groups, and a
+  /// Range launch's driver-chosen work-groups stay within it.
+  uint32_t maxWorkGroupSize = 0;
   /// Names a DebugRecord's `nameIndex` refers to (arrays, source file).
   std::vector<std::string> debugNames;
   /// Device capabilities the kernel needs, checked when it is loaded:
