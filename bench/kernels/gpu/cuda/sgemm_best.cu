@@ -96,10 +96,11 @@ multiplySteps(const Tiles &s, int buf, int k0, int arow, int bcol,
   }
 }
 
-// The same launch bounds as Kiln's kernel (@kernel(max_work_group_size=256,
-// min_work_groups_per_cu=2)): blocks of 256 threads, two per SM, so ptxas
-// keeps a thread within 128 registers (without them: Kiln 151, this 155).
-extern "C" __global__ void __launch_bounds__(THREADS, 2)
+// The same launch bounds as Kiln's kernel (@kernel(max_work_group_size=256)):
+// blocks of at most 256 threads; no minimum of blocks per SM (two per SM
+// cap a thread at 128 registers and spill; examples/sgemm_best.py says
+// what that cost).
+extern "C" __global__ void __launch_bounds__(THREADS)
     sgemm_best(const float *a, const float *b, float *c, long long n,
                long long k, long long m) {
   __shared__ __align__(16) Tiles s;
