@@ -114,6 +114,22 @@ void ifThen(OpBuilder &b, Location loc, Value cond,
   body();
 }
 
+/// The value lane `lane` of the first sub-group combines in the second
+/// stage of a collective: the partial of sub-group `lane` from `buf`, or
+/// the combiner's identity for a lane past the last sub-group. Returns
+/// whether the lane holds a partial, and that value.
+std::pair<Value, Value> partialOfLane(OpBuilder &b, Location loc, Value buf,
+                                      Value lane, Value count,
+                                      CollectiveOp kind, Type type) {
+  Value mine =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lane, count);
+  Value index = arith::SelectOp::create(b, loc, mine, lane, c64(b, loc, 0));
+  Value loaded = LoadOp::create(b, loc, buf, ValueRange{index});
+  Value v = arith::SelectOp::create(b, loc, mine, loaded,
+                                    identity(b, loc, kind, type));
+  return {mine, v};
+}
+
 /// Per-function state: one scratch array per element type.
 class Expander {
 public:
@@ -373,12 +389,7 @@ Value Expander::reduceThroughSubGroups(OpBuilder &b, Location loc, Value group,
   //    sub-group combining for all keeps the result the same for every
   //    work-item, floats included.
   ifThen(b, loc, eq(sgId, zero), [&] {
-    Value mine = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, sgLid,
-                                       sgCount);
-    Value index = arith::SelectOp::create(b, loc, mine, sgLid, zero);
-    Value loaded = LoadOp::create(b, loc, buf, ValueRange{index});
-    Value v = arith::SelectOp::create(b, loc, mine, loaded,
-                                      identity(b, loc, kind, type));
+    Value v = partialOfLane(b, loc, buf, sgLid, sgCount, kind, type).second;
     Value total = reduceToFirstLane(b, loc, sg, kind, v);
     ifThen(b, loc, eq(sgLid, zero), [&] {
       StoreOp::create(b, loc, total, buf, ValueRange{resultSlot});
@@ -444,12 +455,7 @@ Value Expander::scanThroughSubGroups(OpBuilder &b, Location loc, Value group,
   //    has at most subGroupSize sub-groups; when it has more than one, the
   //    first is full), and publishes each sub-group's exclusive prefix.
   ifThen(b, loc, eq(sgId, zero), [&] {
-    Value mine = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, sgLid,
-                                       sgCount);
-    Value index = arith::SelectOp::create(b, loc, mine, sgLid, zero);
-    Value loaded = LoadOp::create(b, loc, buf, ValueRange{index});
-    Value v = arith::SelectOp::create(b, loc, mine, loaded,
-                                      identity(b, loc, kind, type));
+    auto [mine, v] = partialOfLane(b, loc, buf, sgLid, sgCount, kind, type);
     Value totals = scanInSubGroup(b, loc, sg, sgLid, kind, v);
     Value before = shiftUp(b, loc, sg, sgLid, kind, totals);
     ifThen(b, loc, mine, [&] {
