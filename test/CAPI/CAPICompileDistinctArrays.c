@@ -13,6 +13,8 @@
 #include "kiln/kiln.h"
 #include "kiln/kiln_compiler.h"
 
+#include "CAPIReport.h"
+
 #include <stdio.h>
 
 enum { N = 64 };
@@ -23,14 +25,6 @@ static const char *const kSource =
     "    i = item.get_id(0)\n"
     "    y[i] = x[i] + 1.0\n"
     "    y[i] = y[i] + x[i]\n";
-
-static int report(const char *what, kiln_status_t status) {
-  if (status == KILN_STATUS_OK)
-    return 1;
-  printf("%s failed (%s): %s\n", what, kiln_status_name(status),
-         kiln_last_error_message());
-  return 0;
-}
 
 /* Compiles twice for (x, y), launches it over N elements (x holding
  * 0..N-1, y zeros unless it is x) and checks y[i] against `expected`

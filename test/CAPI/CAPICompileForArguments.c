@@ -11,6 +11,8 @@
 #include "kiln/kiln.h"
 #include "kiln/kiln_compiler.h"
 
+#include "CAPIReport.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -21,14 +23,6 @@ static const char *const kSource =
     "def scale(item: Item, x, n: Constant[int32]):\n"
     "    i = item.get_id(0)\n"
     "    x[i] = x[i] * n\n";
-
-static int report(const char *what, kiln_status_t status) {
-  if (status == KILN_STATUS_OK)
-    return 1;
-  printf("%s failed (%s): %s\n", what, kiln_status_name(status),
-         kiln_last_error_message());
-  return 0;
-}
 
 /* Compiles scale for an array of `dtype` and n = 3, launches it over N
  * elements that hold 0..N-1 and checks that they become 3 * i. */

@@ -13,6 +13,8 @@
 #include "kiln/kiln.h"
 #include "kiln/kiln_compiler.h"
 
+#include "CAPIReport.h"
+
 #include <stdio.h>
 
 enum { N = 16, GROUP = 4 };
@@ -33,14 +35,6 @@ static const char *const kSource =
     "        for j in range(1, it.get_local_range(0)):\n"
     "            s += tile[j]\n"
     "        sums[it.get_group().get_group_id(0)] = s\n";
-
-static int report(const char *what, kiln_status_t status) {
-  if (status == KILN_STATUS_OK)
-    return 1;
-  printf("%s failed (%s): %s\n", what, kiln_status_name(status),
-         kiln_last_error_message());
-  return 0;
-}
 
 /* Compiles `name` for `args` and `space`, launches it over N work-items
  * (in groups of GROUP for an NdRange). */
