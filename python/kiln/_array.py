@@ -374,14 +374,20 @@ def _wrap_host(device, host, owner):
 def _copy_in(device, host):
     """A new DeviceArray holding a copy of a C-contiguous NumPy array."""
     array = _allocate(device, tuple(host.shape), host.dtype)
+    write_from_host(array, host)
+    return array
+
+
+def write_from_host(array, host):
+    """Copies a C-contiguous NumPy array of the same shape and dtype into
+    `array` (the simulator's write-back of a launch on a copy)."""
     if array._host is not None:
         array._host[...] = host
     elif host.nbytes:
         _finish_launches()
-        _capi.check(_lib().kiln_buffer_write(device.queue, array._buffer,
+        _capi.check(_lib().kiln_buffer_write(array.device.queue, array._buffer,
                                              host.ctypes.data, host.nbytes),
-                    f"copying an array to {device.selector}")
-    return array
+                    f"copying an array to {array.device.selector}")
 
 
 def _default_device(device):

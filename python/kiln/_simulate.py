@@ -22,7 +22,9 @@ import os
 import threading
 import types
 
-from . import _dtypes, _memory, _simmath, _sync
+from . import _array, _dtypes, _memory, _simmath, _sync
+from ._arguments import Binding
+from ._array import DeviceArray
 from ._annotations import LocalAccessor
 from ._decorators import DeviceFunction, _names
 from ._errors import KernelError
@@ -160,11 +162,38 @@ def run(kernel, index_space, binding):
     _generation += 1
     _check_work_group_bound(kernel, index_space)
     func = kernel.simulated(_generation)
+    values, copies = _host_arrays(binding.values)
+    binding = Binding(binding.item_kind, values)
     with _NumpyRules(), _dtypes.np().errstate(all="ignore"):
         if binding.item_kind == "nd_item":
             _run_nd(kernel, func, index_space, binding.values)
         else:
             _run_flat(kernel, func, index_space, binding)
+    for array, host in copies:
+        _array.write_from_host(array, host)
+
+
+def _host_arrays(values):
+    """The launch's values with each kiln.DeviceArray as a NumPy array the
+    simulated kernel indexes: a CPU-device array is its own memory (no
+    copy); any other is copied to the host, and `copies` lists those to
+    write back after the launch (all of them: the simulator does not know
+    which ones the kernel writes). Compiled launches submitted before
+    finish first, so the kernel sees their results."""
+    if not any(type(v) is DeviceArray for v in values):
+        return values, []
+    _array._finish_launches()
+    out, copies = [], []
+    for value in values:
+        if type(value) is not DeviceArray:
+            out.append(value)
+        elif value._host is not None:
+            out.append(value._host)
+        else:
+            host = value.to_numpy()
+            out.append(host)
+            copies.append((value, host))
+    return out, copies
 
 
 def _check_work_group_bound(kernel, index_space):

@@ -104,6 +104,14 @@ def test_device_arrays_on_cuda():
         np.asarray(z)
 
 
+def test_the_simulator_copies_cuda_arrays_in_and_back():
+    x = kiln.asarray(np.arange(32, dtype=np.float32), **CUDA)
+    y = kiln.zeros(32, np.float32, **CUDA)
+    kiln.call_kernel(saxpy, kiln.Range(32), 2.0, x, y, device="python")
+    assert (y.to_numpy() == 2 * np.arange(32)).all()
+    assert y.device.selector == "cuda:0"
+
+
 def test_torch_tensors_pass_without_a_copy():
     torch = pytest.importorskip("torch")
     t = torch.arange(4096, dtype=torch.float32, device="cuda:0")

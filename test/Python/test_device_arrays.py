@@ -73,6 +73,19 @@ def test_kernel_writes_the_numpy_array_through_a_device_array():
     assert (x == 2 * np.arange(64)).all()
 
 
+def test_the_simulator_runs_on_device_arrays():
+    x = np.arange(64, dtype=np.float32)
+    d = kiln.asarray(x)
+    kiln.call_kernel(double, kiln.Range(64), d, device="python")
+    # A CPU-device array is host memory: the simulated kernel wrote x.
+    assert (x == 2 * np.arange(64)).all()
+    y = kiln.zeros(64, np.float32)
+    host, _ = kiln.call_kernel_async(saxpy, kiln.Range(64), [], 0.5, d, y,
+                                     device="python")
+    host.wait()
+    assert (y.to_numpy() == np.arange(64)).all()
+
+
 def test_kernels_on_device_arrays_of_two_ranks():
     x = kiln.asarray(np.ones(100, np.float32))
     y = kiln.zeros(100, np.float32)
