@@ -13,6 +13,9 @@
 #    start-up costs (bench/python, issue 13) with the bundle's package:
 #    bench-python.txt. `bash scripts/bench-gpu.sh --python-only` runs only
 #    this part.
+# BENCH_GPU_JOBS=REGEX runs only the suite's jobs whose names match
+# (bench_gpu.py --jobs) and skips step 5, e.g. BENCH_GPU_JOBS=sgemm_best
+# for examples/sgemm_best.py and its candidates.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-$root/build/bench-gpu}
@@ -70,8 +73,9 @@ chmod +x "$work/kilnc"
 echo "== suite"
 python3 "$root/bench/kernels/gpu/bench_gpu.py" --device cuda \
   --kilnc "$work/kilnc" --nvcc nvcc --lib "$work/rt/lib/libkiln.so" \
-  --work "$work/bench" --out "$out" --label "$device" 2>&1 | tee "$out/bench-gpu.txt"
+  --work "$work/bench" --out "$out" --label "$device" \
+  ${BENCH_GPU_JOBS:+--jobs "$BENCH_GPU_JOBS"} 2>&1 | tee "$out/bench-gpu.txt"
 status=${PIPESTATUS[0]}
-python_benchmarks || status=1
+[ -n "${BENCH_GPU_JOBS:-}" ] || python_benchmarks || status=1
 rm -rf "$work"
 exit "$status"
