@@ -237,6 +237,10 @@ SGEMM_BEST_VARIANTS = [
     ("sgemm_best_v1", "one row run of 4 per work-item and tile copy "
      "(128 registers)", 8),
     ("sgemm_best_v2", "v1 with launch bounds (256, 2)", 8),
+    ("sgemm_best_v3", "v2 with two steps per iteration (constant buffer "
+     "numbers)", 8),
+    ("sgemm_best_v4", "v3 with steps of 16 along k, fragments not "
+     "double-buffered", 16),
 ]
 
 

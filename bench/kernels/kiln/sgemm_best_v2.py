@@ -1,7 +1,13 @@
 """Warp-tiled, double-buffered SGEMM c = a @ b (a: n x k, b: k x m,
 c: n x m, float32) in at most 128 registers per work-item, so that two
 work-groups share an SM (issue 14 item 4; a candidate for
-examples/sgemm_best.py).
+examples/sgemm_best.py): sgemm_best_v1 with launch bounds for two
+work-groups per SM, @kernel(max_work_group_size=256,
+min_work_groups_per_cu=2). sgemm_best_v1 comes out at exactly 128
+registers on its own; the bound makes ptxas (and the driver's JIT, which
+compiles the PTX on the GPU machine) keep to 128 whatever schedule it
+picks, where one more register would halve the occupancy. Below, v1's
+description.
 
 The arithmetic is examples/sgemm_best.py's: a work-group of 256
 work-items (16 x 16, read as 8 warps of 32 consecutive linear ids)

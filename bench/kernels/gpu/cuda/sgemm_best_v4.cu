@@ -1,0 +1,158 @@
+// Peer of bench/kernels/kiln/sgemm_best_v4.py: sgemm_best_v3.cu (a block
+// of 16 x 16 threads computes a 128 x 128 tile of c = a @ b from 32 x 64
+// warp tiles, 8 x 8 outputs per thread, double-buffered shared tiles with
+// constant buffer numbers, two steps per loop iteration, at least two
+// blocks per SM) with tiles of 16 along k, each thread copying two runs of
+// 4 consecutive elements of a row of each tile, and fragments read just
+// before their FMAs (not double-buffered: the copies take 16 registers).
+// Needs n, m multiples of 128 and k a positive multiple of 16. Launch:
+// block (16, 16), grid (m / 128, n / 128).
+#define BM 128
+#define BN 128
+#define BK 16
+#define HALF (BK / 2)
+#define TM 8
+#define TN 8
+#define WX 16
+#define THREADS 256
+#define RUN 4
+#define A_SPLIT (HALF / RUN)
+#define B_SPLIT (BN / RUN)
+#define APAD (BM + 4)
+#define WM 32
+#define WN 64
+
+struct Tiles {
+  float a[2][BK][APAD];
+  float b[2][BK][BN];
+};
+
+__device__ __forceinline__ void loadTiles(const float *a, const float *b,
+                                          long long k, long long m,
+                                          long long row0, long long col0,
+                                          long long t, int lid, float *pa,
+                                          float *pb) {
+  const float *pA = a + (row0 + lid / A_SPLIT) * k + t + RUN * (lid % A_SPLIT);
+  const float *pB = b + (t + lid / B_SPLIT) * m + col0 + RUN * (lid % B_SPLIT);
+#pragma unroll
+  for (int h = 0; h < 2; ++h)
+#pragma unroll
+    for (int p = 0; p < RUN; ++p) {
+      pa[RUN * h + p] = pA[HALF * h + p];
+      pb[RUN * h + p] = pB[HALF * h * m + p];
+    }
+}
+
+__device__ __forceinline__ void storeTiles(Tiles &s, int buf, int lid,
+                                           const float *pa, const float *pb) {
+#pragma unroll
+  for (int h = 0; h < 2; ++h) {
+#pragma unroll
+    for (int p = 0; p < RUN; ++p)
+      s.a[buf][HALF * h + RUN * (lid % A_SPLIT) + p][lid / A_SPLIT] =
+          pa[RUN * h + p];
+    *reinterpret_cast<float4 *>(
+        &s.b[buf][HALF * h + lid / B_SPLIT][RUN * (lid % B_SPLIT)]) =
+        make_float4(pb[RUN * h], pb[RUN * h + 1], pb[RUN * h + 2],
+                    pb[RUN * h + 3]);
+  }
+}
+
+__device__ __forceinline__ void loadFragments(const Tiles &s, int buf, int kk,
+                                              int arow, int bcol, float *af,
+                                              float *bf) {
+#pragma unroll
+  for (int h = 0; h < 2; ++h) {
+    float4 v =
+        *reinterpret_cast<const float4 *>(&s.a[buf][kk][arow + WM / 2 * h]);
+    af[4 * h] = v.x;
+    af[4 * h + 1] = v.y;
+    af[4 * h + 2] = v.z;
+    af[4 * h + 3] = v.w;
+  }
+#pragma unroll
+  for (int g = 0; g < 2; ++g) {
+    float4 v =
+        *reinterpret_cast<const float4 *>(&s.b[buf][kk][bcol + WN / 2 * g]);
+    bf[4 * g] = v.x;
+    bf[4 * g + 1] = v.y;
+    bf[4 * g + 2] = v.z;
+    bf[4 * g + 3] = v.w;
+  }
+}
+
+// Steps k0 .. k0 + HALF - 1 of a tile, each reading its fragments just
+// before its FMAs (ptxas hoists them as registers allow).
+__device__ __forceinline__ void multiplySteps(const Tiles &s, int buf, int k0,
+                                              int arow, int bcol,
+                                              float (&acc)[TM][TN]) {
+#pragma unroll
+  for (int q = 0; q < HALF; ++q) {
+    float af[TM], bf[TN];
+    loadFragments(s, buf, k0 + q, arow, bcol, af, bf);
+#pragma unroll
+    for (int i = 0; i < TM; ++i)
+#pragma unroll
+      for (int j = 0; j < TN; ++j)
+        acc[i][j] += af[i] * bf[j];
+  }
+}
+
+// One step: loads tile t into registers, multiplies the tile in buffer cur
+// (a constant where it is inlined) and, halfway through, stores tile t into
+// the other buffer; one barrier.
+__device__ __forceinline__ void step(Tiles &s, const float *a, const float *b,
+                                     long long k, long long m, int cur,
+                                     long long t, long long row0,
+                                     long long col0, int lid, int arow,
+                                     int bcol, float (&acc)[TM][TN]) {
+  float pa[2 * RUN], pb[2 * RUN];
+  loadTiles(a, b, k, m, row0, col0, t, lid, pa, pb);
+  multiplySteps(s, cur, 0, arow, bcol, acc);
+  storeTiles(s, 1 - cur, lid, pa, pb);
+  multiplySteps(s, cur, HALF, arow, bcol, acc);
+  __syncthreads();
+}
+
+// The same launch bounds as the Kiln kernel: blocks of at most 256 threads,
+// at least two blocks per SM (128 registers a thread).
+extern "C" __global__ void __launch_bounds__(THREADS, 2)
+    sgemm_best_v4(const float *a, const float *b, float *c, long long n,
+                  long long k, long long m) {
+  __shared__ __align__(16) Tiles s;
+  int lid = threadIdx.y * WX + threadIdx.x;
+  int warp = lid / 32, lane = lid % 32;
+  int arow = (warp / (BN / WN)) * WM + 4 * (lane / 8);
+  int bcol = (warp % (BN / WN)) * WN + 4 * (lane % 8);
+  long long row0 = (long long)blockIdx.y * BM;
+  long long col0 = (long long)blockIdx.x * BN;
+  float acc[TM][TN];
+#pragma unroll
+  for (int i = 0; i < TM; ++i)
+#pragma unroll
+    for (int j = 0; j < TN; ++j)
+      acc[i][j] = 0.0f;
+  float pa[2 * RUN], pb[2 * RUN];
+  loadTiles(a, b, k, m, row0, col0, 0, lid, pa, pb);
+  storeTiles(s, 0, lid, pa, pb);
+  __syncthreads();
+  // Two steps per iteration (buffer 0, then buffer 1): constant buffer
+  // numbers, as in the Kiln kernel.
+  for (long long t = BK; t < k - BK; t += 2 * BK) {
+    step(s, a, b, k, m, 0, t, row0, col0, lid, arow, bcol, acc);
+    step(s, a, b, k, m, 1, t + BK, row0, col0, lid, arow, bcol, acc);
+  }
+  int last = 0;
+  if (k / BK % 2 == 0) {
+    step(s, a, b, k, m, 0, k - BK, row0, col0, lid, arow, bcol, acc);
+    last = 1;
+  }
+  multiplySteps(s, last, 0, arow, bcol, acc);
+  multiplySteps(s, last, HALF, arow, bcol, acc);
+#pragma unroll
+  for (int i = 0; i < TM; ++i)
+#pragma unroll
+    for (int j = 0; j < TN; ++j)
+      c[(row0 + arow + WM / 2 * (i / 4) + i % 4) * m + col0 + bcol +
+        WN / 2 * (j / 4) + j % 4] = acc[i][j];
+}

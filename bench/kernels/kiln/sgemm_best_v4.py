@@ -1,0 +1,172 @@
+"""Warp-tiled SGEMM c = a @ b (a: n x k, b: k x m, c: n x m, float32)
+with local tiles of 16 along k, two steps per loop iteration and
+fragments read just before their FMAs (issue 14 item 4; a candidate for
+examples/sgemm_best.py).
+
+sgemm_best_v3 (bench/kernels/kiln/sgemm_best_v3.py: a 128 x 128 block of
+32 x 64 warp tiles, 8 x 8 outputs per work-item, double-buffered local
+tiles whose buffer numbers are constants, a work-item copying runs of 4
+consecutive elements of a row, launch bounds for two work-groups per SM)
+with a step of 16 along k: half the barriers (one per 1024 FMAs per
+work-item), and each tile's global loads (8 per work-item and matrix,
+two runs of 4) have half a step of 512 FMAs to arrive before they are
+stored. The registers pay for it: the copies of a tile take 16
+registers, not 8, so the fragments are not double-buffered in the
+source (af, bf hold one step's values; ptxas still issues the next
+step's 128-bit local loads among the current step's FMAs as registers
+allow). ptxas (CUDA 13.0, sm_90): 128 registers without spills (with
+double-buffered fragments: 384 bytes spilled). Local memory: 33280 bytes
+per work-group, so two work-groups still share an SM.
+
+Needs n and m multiples of 128 and k a positive multiple of 16; launch over
+NdRange(n / 8, m / 8 : 16, 16):
+
+    kiln-run bench/kernels/kiln/sgemm_best_v4.py -k sgemm_best_v4 \
+        --nd-range 32,32:16,16 --arg a=@a.npy --arg b=@b.npy \
+        --arg c=zeros:256x256 --out c=c.npy
+"""
+from kiln import (kernel, device_func, NdItem, Group, Array, LocalAccessor,
+                  PrivateArray, float32, int64, local_array, private_array,
+                  group_barrier)
+
+BM = 128        # block tile rows
+BN = 128        # block tile columns
+BK = 16         # depth of one local-memory tile
+TM = 8          # outputs per work-item along rows (two groups of 4)
+TN = 8          # ... and along columns
+WX = 16         # work-group extent along columns (local id 1)
+THREADS = 256   # work-items per work-group (16 x 16)
+WM = 32         # warp tile rows
+WN = 64         # warp tile columns
+WARPS_X = BN // WN          # warps along a row of the block (2)
+LANES_X = 8                 # lanes along a row of the warp tile
+RUN = 4                     # consecutive elements a work-item copies
+HALF = BK // 2              # depths of a tile per run of a work-item (8)
+A_SPLIT = HALF // RUN       # work-items per row of the a tile (2)
+B_SPLIT = BN // RUN         # work-items per row of the b tile (32)
+# A row of the transposed a tile is padded by 4 words: the transposing
+# stores of a warp then fall into 32 distinct banks, and rows stay 16-byte
+# aligned for the 128-bit loads.
+APAD = BM + 4
+
+
+@device_func
+def load_tiles(a: Array[float32, 2], b: Array[float32, 2], row0: int64,
+               col0: int64, t: int64, lid: int64, pa: PrivateArray[float32, 1],
+               pb: PrivateArray[float32, 1]):
+    # Two runs of four consecutive elements of a row, HALF depths apart:
+    # one pointer per matrix.
+    for h in range(2):
+        for p in range(RUN):
+            pa[RUN * h + p] = a[row0 + lid // A_SPLIT,
+                                t + HALF * h + RUN * (lid % A_SPLIT) + p]
+            pb[RUN * h + p] = b[t + HALF * h + lid // B_SPLIT,
+                                col0 + RUN * (lid % B_SPLIT) + p]
+
+
+@device_func
+def store_tiles(ta: LocalAccessor[float32, 3], tb: LocalAccessor[float32, 3],
+                buf: int64, lid: int64, pa: PrivateArray[float32, 1],
+                pb: PrivateArray[float32, 1]):
+    for h in range(2):
+        for p in range(RUN):
+            ta[buf, HALF * h + RUN * (lid % A_SPLIT) + p,
+               lid // A_SPLIT] = pa[RUN * h + p]
+            tb[buf, HALF * h + lid // B_SPLIT,
+               RUN * (lid % B_SPLIT) + p] = pb[RUN * h + p]
+
+
+@device_func
+def load_fragments(ta: LocalAccessor[float32, 3],
+                   tb: LocalAccessor[float32, 3], buf: int64, kk: int64,
+                   arow: int64, bcol: int64, af: PrivateArray[float32, 1],
+                   bf: PrivateArray[float32, 1]):
+    # Four consecutive words per read: one 128-bit local load each.
+    for h in range(2):
+        for i in range(4):
+            af[4 * h + i] = ta[buf, kk, arow + WM // 2 * h + i]
+    for g in range(2):
+        for j in range(4):
+            bf[4 * g + j] = tb[buf, kk, bcol + WN // 2 * g + j]
+
+
+@device_func
+def multiply_steps(ta: LocalAccessor[float32, 3],
+                   tb: LocalAccessor[float32, 3], buf: int64, k0: int64,
+                   arow: int64, bcol: int64, acc: PrivateArray[float32, 2],
+                   af: PrivateArray[float32, 1], bf: PrivateArray[float32, 1]):
+    # Steps k0 .. k0 + HALF - 1 of a tile, each reading its fragments just
+    # before its FMAs (ptxas hoists them as registers allow).
+    for s in range(HALF):
+        load_fragments(ta, tb, buf, k0 + s, arow, bcol, af, bf)
+        for i in range(TM):
+            for j in range(TN):
+                acc[i, j] += af[i] * bf[j]
+
+
+@device_func
+def step(a: Array[float32, 2], b: Array[float32, 2],
+         ta: LocalAccessor[float32, 3], tb: LocalAccessor[float32, 3],
+         g: Group, cur: int64, t: int64, row0: int64, col0: int64,
+         lid: int64, arow: int64, bcol: int64, acc: PrivateArray[float32, 2],
+         af: PrivateArray[float32, 1], bf: PrivateArray[float32, 1],
+         pa: PrivateArray[float32, 1], pb: PrivateArray[float32, 1]):
+    # Loads tile t into registers, multiplies the tile in buffer cur and,
+    # halfway through, stores tile t into the other buffer (last read
+    # before the previous barrier); one barrier.
+    load_tiles(a, b, row0, col0, t, lid, pa, pb)
+    multiply_steps(ta, tb, cur, 0, arow, bcol, acc, af, bf)
+    store_tiles(ta, tb, 1 - cur, lid, pa, pb)
+    multiply_steps(ta, tb, cur, HALF, arow, bcol, acc, af, bf)
+    group_barrier(g)
+
+
+@kernel(max_work_group_size=THREADS, min_work_groups_per_cu=2)
+def sgemm_best_v4(it: NdItem, a: Array[float32, 2], b: Array[float32, 2],
+                  c: Array[float32, 2]):
+    g = it.get_group()
+    lid = it.get_local_id(0) * WX + it.get_local_id(1)
+    warp = lid // 32
+    lane = lid % 32
+    # First row of the work-item's a fragment and first column of its b
+    # fragment within the block.
+    arow = (warp // WARPS_X) * WM + 4 * (lane // LANES_X)
+    bcol = (warp % WARPS_X) * WN + 4 * (lane % LANES_X)
+    row0 = g.get_group_id(0) * BM
+    col0 = g.get_group_id(1) * BN
+    ta = local_array((2, BK, APAD), float32)
+    tb = local_array((2, BK, BN), float32)
+    acc = private_array((TM, TN), float32)
+    af = private_array(TM, float32)
+    bf = private_array(TN, float32)
+    pa = private_array(2 * RUN, float32)
+    pb = private_array(2 * RUN, float32)
+    for i in range(TM):
+        for j in range(TN):
+            acc[i, j] = 0.0
+    load_tiles(a, b, row0, col0, 0, lid, pa, pb)
+    store_tiles(ta, tb, 0, lid, pa, pb)
+    group_barrier(g)
+    # Two steps per iteration, the first multiplying buffer 0 and filling
+    # buffer 1, the second the other way round: every buffer number is a
+    # constant, so each local address is a register fixed for the whole
+    # loop plus an immediate offset.
+    for t in range(BK, a.shape[1] - BK, 2 * BK):
+        step(a, b, ta, tb, g, 0, t, row0, col0, lid, arow, bcol, acc, af, bf,
+             pa, pb)
+        step(a, b, ta, tb, g, 1, t + BK, row0, col0, lid, arow, bcol, acc,
+             af, bf, pa, pb)
+    # An odd number of tiles after the first leaves one step, which ends
+    # with the last tile in buffer 1.
+    last = 0
+    if a.shape[1] // BK % 2 == 0:
+        step(a, b, ta, tb, g, 0, a.shape[1] - BK, row0, col0, lid, arow, bcol,
+             acc, af, bf, pa, pb)
+        last = 1
+    multiply_steps(ta, tb, last, 0, arow, bcol, acc, af, bf)
+    multiply_steps(ta, tb, last, HALF, arow, bcol, acc, af, bf)
+    for i in range(TM):
+        for j in range(TN):
+            row = row0 + arow + WM // 2 * (i // 4) + i % 4
+            col = col0 + bcol + WN // 2 * (j // 4) + j % 4
+            c[row, col] = acc[i, j]
