@@ -241,6 +241,9 @@ SGEMM_BEST_VARIANTS = [
      "numbers)", 8),
     ("sgemm_best_v4", "v3 with steps of 16 along k, fragments not "
      "double-buffered", 16),
+    ("sgemm_best_v5", "coalesced tile copies (b by warps, one pointer), "
+     "launch bounds (256, 2)", 8),
+    ("sgemm_best_v6", "v5 with two steps per iteration", 8),
 ]
 
 

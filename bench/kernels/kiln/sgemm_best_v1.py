@@ -29,8 +29,10 @@ loads at the top of the loop, ~250 FMAs before their stores. The
 transposing stores of a stay conflict-free: a warp's 32 stores of one p
 go to rows k = 4 (lid % 2) + p, columns lid // 2 (16 values), with rows
 132 words apart: banks 16 (lid % 2) + lid // 2 + 4 p (mod 32), all
-distinct. A warp reads 16 rows x 32 bytes of a (16 full sectors) and one
-512-byte row of b per instruction group, as before.
+distinct. The price: one load instruction of a warp touches 16 32-byte
+sectors of a (or the 16 of a 512-byte row of b) and uses a quarter of
+each; the four loads together use them whole, the last three from L1
+(sgemm_best_v5 keeps every load instruction coalesced).
 
 Needs n and m multiples of 128 and k a positive multiple of 8; launch over
 NdRange(n / 8, m / 8 : 16, 16):
