@@ -30,45 +30,43 @@ kiln_arg_t invalidArg(const kiln_dtype_t &dtype) {
 /// Describes why argument `index` could not become a KernelArg; empty when
 /// it did.
 std::string convertArg(const kiln_arg_t &in, size_t index, KernelArg &out) {
-  std::string where = "argument " + std::to_string(index) + ": ";
+  // Built only for an error: launches are hot.
+  auto where = [index] { return "argument " + std::to_string(index) + ": "; };
   DType dtype;
   switch (capi::enumValue(in.kind)) {
   case KILN_ARG_SCALAR:
     if (!capi::toDType(in.dtype, dtype))
-      return where + "unknown dtype " +
+      return where() + "unknown dtype " +
              std::to_string(capi::enumValue(in.dtype));
-    out = KernelArg::scalarBytes(dtype, in.value, dtypeSize(dtype));
+    out.assignScalarBytes(dtype, in.value, dtypeSize(dtype));
     return {};
   case KILN_ARG_ARRAY:
     if (!in.buffer)
-      return where + "array with a NULL buffer";
+      return where() + "array with a NULL buffer";
     if (!capi::toDType(in.dtype, dtype))
-      return where + "unknown dtype " +
+      return where() + "unknown dtype " +
              std::to_string(capi::enumValue(in.dtype));
     if (in.rank < 0 || in.rank > KILN_MAX_RANK)
-      return where + "array rank " + std::to_string(in.rank) + " outside 0.." +
-             std::to_string(KILN_MAX_RANK);
-    out = KernelArg::array(in.buffer->buffer,
-                           std::vector<int64_t>(in.shape, in.shape + in.rank),
-                           dtype);
+      return where() + "array rank " + std::to_string(in.rank) +
+             " outside 0.." + std::to_string(KILN_MAX_RANK);
+    out.assignArray(in.buffer->buffer, in.shape, in.rank, dtype);
     return {};
   case KILN_ARG_LOCAL_ACCESSOR:
     if (!capi::toDType(in.dtype, dtype))
-      return where + "unknown dtype " +
+      return where() + "unknown dtype " +
              std::to_string(capi::enumValue(in.dtype));
     if (in.rank < 0 || in.rank > KILN_MAX_RANK)
-      return where + "accessor rank " + std::to_string(in.rank) +
+      return where() + "accessor rank " + std::to_string(in.rank) +
              " outside 0.." + std::to_string(KILN_MAX_RANK);
-    out = KernelArg::localAccessor(
-        std::vector<int64_t>(in.shape, in.shape + in.rank), dtype);
+    out.assignLocalAccessor(in.shape, in.rank, dtype);
     return {};
   case KILN_ARG_INVALID:
-    return where +
+    return where() +
            "built from invalid input (a NULL value or shape, an "
            "unknown dtype, or a rank outside 0.." +
            std::to_string(KILN_MAX_RANK) + ")";
   }
-  return where + "not made by kiln_arg_* (kind " +
+  return where() + "not made by kiln_arg_* (kind " +
          std::to_string(capi::enumValue(in.kind)) + ")";
 }
 
@@ -104,7 +102,8 @@ kiln_status_t capi::toIndexSpace(const char *function, int ndim,
 kiln_status_t capi::toKernelArgs(const char *function, const Kernel &kernel,
                                  const kiln_arg_t *args, size_t nargs,
                                  std::vector<KernelArg> &out) {
-  out.assign(nargs, KernelArg::scalar<int32_t>(0));
+  // Resized, not rebuilt: kept arguments keep their shapes' capacity.
+  out.resize(nargs);
   for (size_t i = 0; i < nargs; ++i) {
     std::string error = convertArg(args[i], i, out[i]);
     if (!error.empty())

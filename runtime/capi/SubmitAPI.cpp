@@ -25,7 +25,8 @@ namespace {
 constexpr size_t kFirstDescSize = sizeof(kiln_launch_desc_t);
 /// kiln_launch_events_t's first version ended before `host`.
 constexpr size_t kFirstEventsSize = offsetof(kiln_launch_events_t, host);
-constexpr uint32_t kKnownFlags = KILN_LAUNCH_WAIT | KILN_LAUNCH_HOST_EVENT;
+constexpr uint32_t kKnownFlags =
+    KILN_LAUNCH_WAIT | KILN_LAUNCH_HOST_EVENT | KILN_LAUNCH_NO_EVENT;
 
 /// The int a C caller stored in the enum field (see LaunchOptionsAPI.cpp:
 /// loading an out-of-range value as the enum type is undefined).
@@ -98,10 +99,15 @@ std::string descError(const kiln_launch_desc_t &desc) {
 /// Why `events` cannot receive what `desc` asks for; empty when it can.
 std::string eventsError(const kiln_launch_desc_t &desc,
                         const kiln_launch_events_t *events) {
+  if ((desc.flags & KILN_LAUNCH_NO_EVENT) &&
+      (desc.flags & (KILN_LAUNCH_WAIT | KILN_LAUNCH_HOST_EVENT)))
+    return "desc->flags: KILN_LAUNCH_NO_EVENT with KILN_LAUNCH_WAIT or "
+           "KILN_LAUNCH_HOST_EVENT";
   if (!events)
-    return (desc.flags & KILN_LAUNCH_WAIT)
+    return (desc.flags & (KILN_LAUNCH_WAIT | KILN_LAUNCH_NO_EVENT))
                ? std::string()
-               : "out_events is NULL (allowed only with KILN_LAUNCH_WAIT)";
+               : "out_events is NULL (allowed only with KILN_LAUNCH_WAIT or "
+                 "KILN_LAUNCH_NO_EVENT)";
   if (events->struct_size < kFirstEventsSize)
     return "out_events->struct_size is " + std::to_string(events->struct_size) +
            ", expected at least " + std::to_string(kFirstEventsSize) +
@@ -185,7 +191,8 @@ public:
       return;
     Slot &s = slot();
     s.desc.kernel.reset();
-    s.desc.args.clear();
+    for (KernelArg &arg : s.desc.args) // Kept, with their shapes' capacity.
+      arg.clear();
     s.desc.argumentBlock.reset();
     s.desc.packed = nullptr;
     if (optionsSet_)
@@ -250,6 +257,7 @@ kiln_status_t capi::submitLaunch(const char *function, kiln_queue_t queue,
     desc.argumentBlock = in.argument_block->buffer;
   desc.argumentBlockOffset = in.argument_block_offset;
   desc.hostEvent = (in.flags & KILN_LAUNCH_HOST_EVENT) != 0;
+  desc.noEvent = (in.flags & KILN_LAUNCH_NO_EVENT) != 0;
   StatusOr<LaunchEvents> launched = queue->queue->submit(desc, waitFor);
   if (!launched.ok())
     return fromStatus(launched.status());

@@ -265,6 +265,37 @@ StatusOr<LaunchEvents> submitPlain(Queue &queue,
   return events;
 }
 
+/// A launch without an event (LaunchDesc::noEvent): packed into this
+/// thread's scratch launch and enqueued with no event object, so that a
+/// warm launch allocates nothing. A debug kernel (its record is read back
+/// at completion), a profiling queue (it records each kernel's event) and
+/// a wait list (a dependency's pending checks pass on through the event)
+/// take the plain launch, whose event is dropped.
+StatusOr<LaunchEvents> submitWithoutEvent(Queue &queue,
+                                          const std::shared_ptr<Kernel> &kernel,
+                                          const IndexSpace &space,
+                                          const std::vector<KernelArg> &args,
+                                          const EventList &waitFor) {
+  if (queue.options().outOfOrder)
+    return invalidArgument(launchContext(*kernel) +
+                           ": LaunchDesc::noEvent needs an in-order queue");
+  if (kernel->metadata().debug || queue.options().profiling ||
+      !waitFor.empty()) {
+    StatusOr<LaunchEvents> events =
+        submitPlain(queue, kernel, space, args, waitFor);
+    if (!events.ok())
+      return events.status();
+    return LaunchEvents();
+  }
+  ScratchLaunch scratch;
+  PackedLaunch &packed = scratch.get();
+  KILN_RETURN_IF_ERROR(packInto(*kernel, space, args, packed));
+  Status status = queue.submitKernelWithoutEvent(*kernel, packed, waitFor);
+  if (!status.ok())
+    return status.withContext(launchContext(*kernel));
+  return LaunchEvents();
+}
+
 /// A launch with attributes or a host event: the options are checked
 /// against the device after the arguments, then submitted with them.
 StatusOr<LaunchEvents>
@@ -310,6 +341,13 @@ StatusOr<LaunchEvents> submitArguments(Queue &queue,
                                        const std::vector<KernelArg> &args,
                                        const EventList &waitFor) {
   KILN_RETURN_IF_ERROR(checkQueue(queue, kernel));
+  if (desc.noEvent) {
+    if (desc.hostEvent || !desc.options.attributes().empty())
+      return invalidArgument(launchContext(*kernel) +
+                             ": LaunchDesc::noEvent with a host event or "
+                             "launch attributes");
+    return submitWithoutEvent(queue, kernel, desc.space, args, waitFor);
+  }
   if (!desc.hostEvent && desc.options.attributes().empty())
     return submitPlain(queue, kernel, desc.space, args, waitFor);
   return submitFull(queue, kernel, desc.space, args, waitFor, desc.options,

@@ -225,16 +225,18 @@ std::string describe(const KernelArg &arg) {
 
 Status checkScalar(const KernelMetadata &metadata, const KernelParam &param,
                    const KernelArg &arg) {
-  std::string expected = std::string("a ") + dtypeName(param.dtype) + " scalar";
+  auto expected = [&param] { // Built only for an error.
+    return std::string("a ") + dtypeName(param.dtype) + " scalar";
+  };
   if (arg.isArray())
     return paramError(metadata, param,
-                      "expected " + expected + ", got an array");
+                      "expected " + expected() + ", got an array");
   if (arg.isLocalAccessor())
     return paramError(metadata, param,
-                      "expected " + expected + ", got a local accessor");
+                      "expected " + expected() + ", got a local accessor");
   if (arg.dtype() != param.dtype)
     return paramError(metadata, param,
-                      "expected " + expected + ", got " +
+                      "expected " + expected() + ", got " +
                           dtypeName(arg.dtype()));
   if (arg.scalarSize() != dtypeSize(param.dtype))
     return paramError(metadata, param,
@@ -262,20 +264,23 @@ std::optional<uint64_t> arrayBytes(const std::vector<int64_t> &shape,
 Status checkArray(const Kernel &kernel, const KernelParam &param,
                   const KernelArg &arg) {
   const KernelMetadata &metadata = kernel.metadata();
-  std::string expected = "a rank-" + std::to_string(param.rank) + " " +
-                         dtypeName(param.dtype) + " array";
+  // Built only for an error: every launch passes here.
+  auto expected = [&param] {
+    return "a rank-" + std::to_string(param.rank) + " " +
+           dtypeName(param.dtype) + " array";
+  };
   if (!arg.isArray())
     return paramError(metadata, param,
-                      "expected " + expected + ", got " + describe(arg));
+                      "expected " + expected() + ", got " + describe(arg));
   if (!arg.buffer())
     return paramError(metadata, param, "array has no buffer");
   if (arg.dtype() != param.dtype)
     return paramError(metadata, param,
-                      "expected " + expected + ", got a " +
+                      "expected " + expected() + ", got a " +
                           dtypeName(arg.dtype()) + " array");
   if (arg.shape().size() != param.rank)
     return paramError(metadata, param,
-                      "expected " + expected + ", got rank " +
+                      "expected " + expected() + ", got rank " +
                           std::to_string(arg.shape().size()) + " (shape " +
                           shapeString(arg.shape()) + ")");
   std::optional<uint64_t> needed = arrayBytes(arg.shape(), arg.dtype());
@@ -303,14 +308,16 @@ uint64_t alignUp(uint64_t value, uint64_t alignment) {
 
 Status checkLocalAccessor(const KernelMetadata &metadata,
                           const KernelParam &param, const KernelArg &arg) {
-  std::string expected = "a rank-" + std::to_string(param.rank) + " " +
-                         dtypeName(param.dtype) + " local accessor";
+  auto expected = [&param] { // Built only for an error.
+    return "a rank-" + std::to_string(param.rank) + " " +
+           dtypeName(param.dtype) + " local accessor";
+  };
   if (!arg.isLocalAccessor() || arg.dtype() != param.dtype)
     return paramError(metadata, param,
-                      "expected " + expected + ", got " + describe(arg));
+                      "expected " + expected() + ", got " + describe(arg));
   if (arg.shape().size() != param.rank)
     return paramError(metadata, param,
-                      "expected " + expected + ", got rank " +
+                      "expected " + expected() + ", got rank " +
                           std::to_string(arg.shape().size()) + " (shape " +
                           shapeString(arg.shape()) + ")");
   for (int64_t extent : arg.shape())

@@ -207,6 +207,12 @@ StatusOr<std::shared_ptr<Event>> Queue::submitFill(Buffer &, size_t, size_t,
                        device_.info().name + "'");
 }
 
+Status Queue::submitKernelWithoutEvent(const Kernel &kernel,
+                                       const PackedLaunch &launch,
+                                       const EventList &waitFor) {
+  return submitKernel(kernel, launch, waitFor).status();
+}
+
 void Queue::trackCheckedEvent(std::shared_ptr<Event> event) {
   std::lock_guard<std::mutex> lock(trackedMutex_);
   tracked_.erase(std::remove_if(tracked_.begin(), tracked_.end(),

@@ -11,6 +11,7 @@
 #include "CAPIHeaderC99.h"
 #include "CAPIRuntimeFixture.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 
@@ -65,7 +66,7 @@ TEST_F(Submit, WaitFlagNeedsNoEvents) {
   EXPECT_KILN_ERROR(kiln_queue_submit(queue, &desc, nullptr, 0, nullptr),
                     KILN_STATUS_INVALID_ARGUMENT,
                     "kiln_queue_submit: out_events is NULL (allowed only "
-                    "with KILN_LAUNCH_WAIT)");
+                    "with KILN_LAUNCH_WAIT or KILN_LAUNCH_NO_EVENT)");
 }
 
 TEST_F(Submit, HostEventFlagReturnsTheHostEvent) {
@@ -219,3 +220,85 @@ TEST_F(Submit, ArgumentErrorsKeepTheRuntimesMessage) {
 }
 
 } // namespace
+
+// KILN_LAUNCH_NO_EVENT: no event comes back, yet the launches stay in queue
+// order: ten of them and then one with its event add x ten times, then once.
+TEST_F(Submit, NoEventLaunchesStayInQueueOrder) {
+  std::vector<kiln_arg_t> args;
+  kiln_launch_desc_t desc = saxpyDesc(args);
+  desc.flags = KILN_LAUNCH_NO_EVENT;
+  kiln_launch_events_t events;
+  kiln_launch_events_init(&events);
+  ASSERT_KILN_OK(kiln_queue_submit(queue, &desc, nullptr, 0, &events));
+  EXPECT_EQ(events.device, nullptr);
+  EXPECT_EQ(events.host, nullptr);
+  for (int i = 1; i < 10; ++i)
+    ASSERT_KILN_OK(kiln_queue_submit(queue, &desc, nullptr, 0, nullptr));
+  desc.flags = 0;
+  ASSERT_KILN_OK(kiln_queue_submit(queue, &desc, nullptr, 0, &events));
+  ASSERT_NE(events.device, nullptr);
+  ASSERT_KILN_OK(kiln_event_wait(events.device));
+  kiln_event_release(events.device);
+  EXPECT_EQ(download(y, kN), std::vector<float>(kN, 2.0f + 11 * 3.0f));
+}
+
+TEST_F(Submit, NoEventAfterAnEventStillWaitsForIt) {
+  std::vector<kiln_arg_t> args;
+  kiln_launch_desc_t desc = saxpyDesc(args);
+  kiln_launch_events_t first;
+  kiln_launch_events_init(&first);
+  ASSERT_KILN_OK(kiln_queue_submit(queue, &desc, nullptr, 0, &first));
+  desc.flags = KILN_LAUNCH_NO_EVENT;
+  // A wait list takes the evented path inside; the caller still gets none.
+  ASSERT_KILN_OK(kiln_queue_submit(queue, &desc, &first.device, 1, nullptr));
+  ASSERT_KILN_OK(kiln_queue_finish(queue));
+  kiln_event_release(first.device);
+  EXPECT_EQ(download(y, kN), std::vector<float>(kN, 2.0f + 2 * 3.0f));
+}
+
+TEST_F(Submit, NoEventWithWaitOrHostEventIsRefused) {
+  std::vector<kiln_arg_t> args;
+  kiln_launch_desc_t desc = saxpyDesc(args);
+  kiln_launch_events_t events;
+  kiln_launch_events_init(&events);
+  for (uint32_t other : {KILN_LAUNCH_WAIT, KILN_LAUNCH_HOST_EVENT}) {
+    desc.flags = KILN_LAUNCH_NO_EVENT | other;
+    EXPECT_KILN_ERROR(kiln_queue_submit(queue, &desc, nullptr, 0, &events),
+                      KILN_STATUS_INVALID_ARGUMENT,
+                      "kiln_queue_submit: desc->flags: KILN_LAUNCH_NO_EVENT "
+                      "with KILN_LAUNCH_WAIT or KILN_LAUNCH_HOST_EVENT");
+  }
+}
+
+TEST_F(Submit, NoEventOnAnOutOfOrderQueueIsRefused) {
+  kiln_queue_options_t options;
+  kiln_queue_options_init(&options);
+  options.out_of_order = 1;
+  kiln_queue_t unordered = nullptr;
+  if (kiln_queue_create_with_options(device, &options, &unordered) !=
+      KILN_STATUS_OK)
+    GTEST_SKIP() << "no out-of-order queue: " << lastError();
+  std::vector<kiln_arg_t> args;
+  kiln_launch_desc_t desc = saxpyDesc(args);
+  desc.flags = KILN_LAUNCH_NO_EVENT;
+  EXPECT_KILN_ERROR(kiln_queue_submit(unordered, &desc, nullptr, 0, nullptr),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "launch of kernel 'saxpy': LaunchDesc::noEvent needs an "
+                    "in-order queue");
+  kiln_queue_release(unordered);
+}
+
+// A buffer released right after an event-less launch that reads it: its
+// memory (SVM on PoCL) is freed after the launch, through a marker on the
+// queue, not under it.
+TEST_F(Submit, BufferReleasedAfterANoEventLaunchOutlivesIt) {
+  std::vector<kiln_arg_t> args;
+  kiln_launch_desc_t desc = saxpyDesc(args);
+  desc.flags = KILN_LAUNCH_NO_EVENT;
+  for (int i = 0; i < 3; ++i)
+    ASSERT_KILN_OK(kiln_queue_submit(queue, &desc, nullptr, 0, nullptr));
+  buffers.erase(std::find(buffers.begin(), buffers.end(), x));
+  kiln_buffer_release(x);
+  ASSERT_KILN_OK(kiln_queue_finish(queue));
+  EXPECT_EQ(download(y, kN), std::vector<float>(kN, 2.0f + 3 * 3.0f));
+}

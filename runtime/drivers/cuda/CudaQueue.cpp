@@ -164,9 +164,9 @@ Status CudaQueue::read(const Buffer &src, void *dst, size_t bytes,
 }
 
 template <typename Enqueue>
-StatusOr<std::shared_ptr<Event>> CudaQueue::submit(const std::string &what,
-                                                   const EventList &waitFor,
-                                                   const Enqueue &enqueue) {
+StatusOr<std::shared_ptr<Event>>
+CudaQueue::submit(const std::string &what, const EventList &waitFor,
+                  const Enqueue &enqueue, bool wantEvent) {
   const CudaDynamicSymbols &cu = device_->cu();
   // Handles first: recording another queue's pending event takes that
   // queue's lock, never while this one's is held.
@@ -188,6 +188,10 @@ StatusOr<std::shared_ptr<Event>> CudaQueue::submit(const std::string &what,
   for (size_t i = 0; i < waitFor.size(); ++i)
     KILN_RETURN_IF_ERROR(cudaStatus(
         cu, cu.cuStreamWaitEvent(stream_, waits[i], 0), "cuStreamWaitEvent"));
+  if (!wantEvent) { // No CudaEvent, no pending record: nothing to record.
+    KILN_RETURN_IF_ERROR(enqueue());
+    return std::shared_ptr<Event>();
+  }
   if (!options().profiling) {
     KILN_RETURN_IF_ERROR(enqueue());
     auto event = std::make_shared<CudaEvent>(device_, recorder_, what);
@@ -235,6 +239,15 @@ CudaQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
   return launchKernel(kernel, launch, nullptr, waitFor, none);
 }
 
+Status CudaQueue::submitKernelWithoutEvent(const Kernel &kernel,
+                                           const PackedLaunch &launch,
+                                           const EventList &waitFor) {
+  RecordedLaunchEvents none;
+  return launchKernel(kernel, launch, nullptr, waitFor, none,
+                      /*wantEvent=*/false)
+      .status();
+}
+
 StatusOr<std::shared_ptr<Event>> CudaQueue::submitKernelWithOptions(
     const Kernel &kernel, const PackedLaunch &launch,
     const LaunchOptions &options, const EventList &waitFor,
@@ -245,7 +258,7 @@ StatusOr<std::shared_ptr<Event>> CudaQueue::submitKernelWithOptions(
 StatusOr<std::shared_ptr<Event>>
 CudaQueue::launchKernel(const Kernel &kernel, const PackedLaunch &launch,
                         const LaunchOptions *options, const EventList &waitFor,
-                        RecordedLaunchEvents &recorded) {
+                        RecordedLaunchEvents &recorded, bool wantEvent) {
   const auto &cudaKernel = static_cast<const CudaKernel &>(kernel);
   KILN_RETURN_IF_ERROR(device_->makeCurrent());
   StatusOr<CUlaunchConfig> config =
@@ -269,13 +282,15 @@ CudaQueue::launchKernel(const Kernel &kernel, const PackedLaunch &launch,
     config->numAttrs = attributes.size();
   }
   ParameterArray params = packParameters(launch.args);
-  StatusOr<std::shared_ptr<Event>> event =
-      submit(cudaKernel.label(), waitFor, [&] {
+  StatusOr<std::shared_ptr<Event>> event = submit(
+      cudaKernel.label(), waitFor,
+      [&] {
         return cudaStatus(cu,
                           cu.cuLaunchKernelEx(&*config, cudaKernel.function(),
                                               params.pointers(), nullptr),
                           "cuLaunchKernelEx");
-      });
+      },
+      wantEvent);
   if (!event.ok())
     return event;
   // The launch recorded these; from now on their CudaEvents own them.

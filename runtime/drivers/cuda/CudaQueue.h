@@ -34,6 +34,10 @@ public:
                           const LaunchOptions &options,
                           const EventList &waitFor,
                           RecordedLaunchEvents &recorded) override;
+  /// cuLaunchKernelEx with no CudaEvent made or recorded for it.
+  Status submitKernelWithoutEvent(const Kernel &kernel,
+                                  const PackedLaunch &launch,
+                                  const EventList &waitFor) override;
 
 protected:
   Status write(Buffer &dst, const void *src, size_t bytes,
@@ -59,18 +63,18 @@ private:
   /// Enqueues a blocking copy (then synchronizes).
   template <typename Enqueue> Status enqueueAndWait(const Enqueue &enqueue);
   /// Runs `enqueue` on the stream after `waitFor` and returns its event:
-  /// recorded lazily, or bracketed by timing events on profiling queues.
+  /// recorded lazily, or bracketed by timing events on profiling queues;
+  /// null without `wantEvent` (a launch that asked for none).
   /// The caller has made the device's context current (once per command).
   template <typename Enqueue>
-  StatusOr<std::shared_ptr<Event>> submit(const std::string &what,
-                                          const EventList &waitFor,
-                                          const Enqueue &enqueue);
+  StatusOr<std::shared_ptr<Event>>
+  submit(const std::string &what, const EventList &waitFor,
+         const Enqueue &enqueue, bool wantEvent = true);
   /// Both submitKernel forms; `options` null for a plain launch.
-  StatusOr<std::shared_ptr<Event>> launchKernel(const Kernel &kernel,
-                                                const PackedLaunch &launch,
-                                                const LaunchOptions *options,
-                                                const EventList &waitFor,
-                                                RecordedLaunchEvents &recorded);
+  StatusOr<std::shared_ptr<Event>>
+  launchKernel(const Kernel &kernel, const PackedLaunch &launch,
+               const LaunchOptions *options, const EventList &waitFor,
+               RecordedLaunchEvents &recorded, bool wantEvent = true);
   /// Opts `function` in to `dynamicBytes` of dynamic shared memory.
   Status reserveSharedMemory(const Kernel &kernel, uint64_t dynamicBytes);
 

@@ -59,8 +59,9 @@ Status setArguments(const OpenCLDevice &device, cl_kernel kernel,
     } else {
       err = clSetKernelArg(kernel, index, arg.size, arg.bytes.data());
     }
-    KILN_RETURN_IF_ERROR(openclStatus(err, call).withContext(
-        "native argument " + std::to_string(i)));
+    if (err != CL_SUCCESS) // The context is built only for an error.
+      return openclStatus(err, call).withContext("native argument " +
+                                                 std::to_string(i));
   }
   return Status();
 }
@@ -249,6 +250,31 @@ Status OpenCLQueue::read(const Buffer &src, void *dst, size_t bytes,
 StatusOr<std::shared_ptr<Event>>
 OpenCLQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
                           const EventList &waitFor) {
+  cl_event done = nullptr;
+  KILN_RETURN_IF_ERROR(enqueueKernel(kernel, launch, waitFor, &done));
+  for (const PackedArg &arg : launch.args)
+    if (arg.kind == PackedArg::Kind::BufferPointer)
+      if (const OpenCLSvmBuffer *svm = svmOf(*device_, *arg.buffer))
+        svm->recordUse(done, queue_);
+  return wrap(done, "kernel '" + kernel.name() + "'");
+}
+
+Status OpenCLQueue::submitKernelWithoutEvent(const Kernel &kernel,
+                                             const PackedLaunch &launch,
+                                             const EventList &waitFor) {
+  KILN_RETURN_IF_ERROR(enqueueKernel(kernel, launch, waitFor, nullptr));
+  // An SVM buffer's free waits for its uses: this one has no event, so the
+  // buffer notes the (in-order) queue instead.
+  for (const PackedArg &arg : launch.args)
+    if (arg.kind == PackedArg::Kind::BufferPointer)
+      if (const OpenCLSvmBuffer *svm = svmOf(*device_, *arg.buffer))
+        svm->recordUse(nullptr, queue_);
+  return openclStatus(clFlush(queue_), "clFlush");
+}
+
+Status OpenCLQueue::enqueueKernel(const Kernel &kernel,
+                                  const PackedLaunch &launch,
+                                  const EventList &waitFor, cl_event *done) {
   const auto &clKernel = static_cast<const OpenCLKernel &>(kernel);
   // Range dimension N-1 on OpenCL dimension 0, the one work-groups and
   // sub-groups advance fastest along (WorkGroupShape.h).
@@ -259,25 +285,16 @@ OpenCLQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
     local[d] = geometry.local ? static_cast<size_t>((*geometry.local)[d]) : 1;
   }
   std::vector<cl_event> waits = nativeEvents(waitFor);
-  cl_event done = nullptr;
-  {
-    // Arguments are captured at enqueue; keep set+enqueue atomic per kernel.
-    std::lock_guard<std::mutex> lock(clKernel.argumentMutex());
-    KILN_RETURN_IF_ERROR(
-        setArguments(*device_, clKernel.handle(), launch.args));
-    KILN_RETURN_IF_ERROR(openclStatus(
-        clEnqueueNDRangeKernel(queue_, clKernel.handle(), geometry.dims,
-                               nullptr, global.data(),
-                               geometry.local ? local.data() : nullptr,
-                               static_cast<cl_uint>(waits.size()),
-                               waits.empty() ? nullptr : waits.data(), &done),
-        "clEnqueueNDRangeKernel"));
-  }
-  for (const PackedArg &arg : launch.args)
-    if (arg.kind == PackedArg::Kind::BufferPointer)
-      if (const OpenCLSvmBuffer *svm = svmOf(*device_, *arg.buffer))
-        svm->recordUse(done, queue_);
-  return wrap(done, "kernel '" + kernel.name() + "'");
+  // Arguments are captured at enqueue; keep set+enqueue atomic per kernel.
+  std::lock_guard<std::mutex> lock(clKernel.argumentMutex());
+  KILN_RETURN_IF_ERROR(setArguments(*device_, clKernel.handle(), launch.args));
+  return openclStatus(
+      clEnqueueNDRangeKernel(queue_, clKernel.handle(), geometry.dims, nullptr,
+                             global.data(),
+                             geometry.local ? local.data() : nullptr,
+                             static_cast<cl_uint>(waits.size()),
+                             waits.empty() ? nullptr : waits.data(), done),
+      "clEnqueueNDRangeKernel");
 }
 
 } // namespace kiln

@@ -29,6 +29,9 @@ public:
   StatusOr<std::shared_ptr<Event>>
   submitKernel(const Kernel &kernel, const PackedLaunch &launch,
                const EventList &waitFor) override;
+  Status submitKernelWithoutEvent(const Kernel &kernel,
+                                  const PackedLaunch &launch,
+                                  const EventList &waitFor) override;
 
 protected:
   Status write(Buffer &dst, const void *src, size_t bytes,
@@ -58,6 +61,10 @@ private:
   submitMixedCopy(const Buffer &src, size_t srcOffset, Buffer &dst,
                   size_t dstOffset, size_t bytes,
                   const std::vector<cl_event> &waits);
+  /// Sets the arguments and enqueues the kernel; `done` (null: no event)
+  /// receives its cl_event.
+  Status enqueueKernel(const Kernel &kernel, const PackedLaunch &launch,
+                       const EventList &waitFor, cl_event *done);
   /// Wraps a command's cl_event; flushes so the command starts.
   std::shared_ptr<Event> wrap(cl_event event, std::string what);
 

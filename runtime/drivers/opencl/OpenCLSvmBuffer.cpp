@@ -11,6 +11,8 @@ namespace kiln {
 namespace {
 
 bool finished(cl_event event) {
+  if (!event) // Event-less uses are known finished only through a marker.
+    return false;
   cl_int status = CL_QUEUED;
   if (clGetEventInfo(event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status),
                      &status, nullptr) != CL_SUCCESS)
@@ -33,14 +35,28 @@ void OpenCLSvmBuffer::dropFinishedUses() const {
 }
 
 void OpenCLSvmBuffer::dropFinishedOldestUses() const {
-  auto firstPending =
-      std::find_if(uses_.begin(), uses_.end(),
-                   [](const Use &use) { return !finished(use.event); });
-  for (auto it = uses_.begin(); it != firstPending; ++it) {
-    clReleaseEvent(it->event);
-    clReleaseCommandQueue(it->queue);
+  // Event-less uses (at most one per queue) are kept and stepped over.
+  size_t kept = 0, next = 0;
+  for (; next < uses_.size(); ++next) {
+    const Use use = uses_[next];
+    if (!use.event) {
+      uses_[kept++] = use;
+      continue;
+    }
+    if (!finished(use.event))
+      break;
+    clReleaseEvent(use.event);
+    clReleaseCommandQueue(use.queue);
   }
-  uses_.erase(uses_.begin(), firstPending);
+  uses_.erase(uses_.begin() + kept, uses_.begin() + next);
+}
+
+void OpenCLSvmBuffer::recordEventlessUse(cl_command_queue queue) const {
+  for (const Use &use : uses_)
+    if (!use.event && use.queue == queue)
+      return; // Already stands for this queue's event-less commands.
+  clRetainCommandQueue(queue);
+  uses_.push_back(Use{nullptr, queue});
 }
 
 void OpenCLSvmBuffer::recordUse(cl_event event, cl_command_queue queue) const {
@@ -50,6 +66,17 @@ void OpenCLSvmBuffer::recordUse(cl_event event, cl_command_queue queue) const {
   // finish first on an in-order queue), so a command costs amortised O(1)
   // queries even with thousands queued; the destructor looks at all.
   dropFinishedOldestUses();
+  if (!event)
+    return recordEventlessUse(queue);
+  // The queue is in order wherever it has event-less uses: this command
+  // completes after them, so its event stands for them.
+  auto covered =
+      std::remove_if(uses_.begin(), uses_.end(), [&](const Use &use) {
+        return !use.event && use.queue == queue;
+      });
+  for (auto it = covered; it != uses_.end(); ++it)
+    clReleaseCommandQueue(it->queue);
+  uses_.erase(covered, uses_.end());
   clRetainEvent(event);
   clRetainCommandQueue(queue);
   uses_.push_back(Use{event, queue});
@@ -57,6 +84,21 @@ void OpenCLSvmBuffer::recordUse(cl_event event, cl_command_queue queue) const {
 
 OpenCLSvmBuffer::~OpenCLSvmBuffer() {
   std::lock_guard<std::mutex> lock(usesMutex_);
+  // An event-less use becomes a marker on its in-order queue, after them
+  // all (or, failing that, the queue is waited for).
+  for (Use &use : uses_)
+    if (!use.event && clEnqueueMarkerWithWaitList(use.queue, 0, nullptr,
+                                                  &use.event) != CL_SUCCESS) {
+      clFinish(use.queue);
+      use.event = nullptr;
+    }
+  auto waited = std::remove_if(uses_.begin(), uses_.end(), [](const Use &use) {
+    if (use.event)
+      return false;
+    clReleaseCommandQueue(use.queue);
+    return true;
+  });
+  uses_.erase(waited, uses_.end());
   dropFinishedUses();
   if (uses_.empty()) {
     clSVMFree(context_, pointer_);

@@ -41,7 +41,11 @@ public:
   }
 
   /// Records that the command signalling `event`, enqueued on `queue`, uses
-  /// this memory; retains both until the command is seen finished.
+  /// this memory; retains both until the command is seen finished. A null
+  /// `event`: a command without one (a launch that asked for no event) on
+  /// the in-order `queue`. One such use stands for all of that queue's
+  /// until a later command's event there covers them; the free enqueues a
+  /// marker on the queue for it.
   void recordUse(cl_event event, cl_command_queue queue) const;
 
 protected:
@@ -51,9 +55,10 @@ protected:
 
 private:
   struct Use {
-    cl_event event;
+    cl_event event; ///< Null: commands without events on `queue`.
     cl_command_queue queue;
   };
+  void recordEventlessUse(cl_command_queue queue) const;
   /// Releases the uses whose commands have finished (or failed).
   void dropFinishedUses() const;
   /// Releases finished uses from the oldest up to the first pending one.

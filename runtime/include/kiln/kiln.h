@@ -519,6 +519,15 @@ typedef enum kiln_launch_args_t {
 /** kiln_launch_desc_t::flags: also return the host event
  *  (kiln_launch_events_t::host; numba-dpex's call_kernel_async). */
 #define KILN_LAUNCH_HOST_EVENT 0x2u
+/** kiln_launch_desc_t::flags: return no event (`out_events` may be NULL;
+ *  its fields stay NULL), so that the back end creates and records none
+ *  (no cuEventRecord on CUDA, no cl_event on OpenCL). The launch is still
+ *  ordered on its in-order queue: a later command's event, or
+ *  kiln_queue_finish, says it has completed; until then the caller keeps
+ *  its buffers and kernel alive (as with a dropped event). Refused on an
+ *  out-of-order queue and with KILN_LAUNCH_WAIT or KILN_LAUNCH_HOST_EVENT.
+ *  A warm launch so submitted allocates nothing in Kiln's code. */
+#define KILN_LAUNCH_NO_EVENT 0x4u
 
 /** One kernel launch (kiln::LaunchDesc, cf. CUDA's CUlaunchConfig). Fill it
  *  with kiln_launch_desc_init, then set what the launch needs; a field the
@@ -543,7 +552,7 @@ typedef struct kiln_launch_desc_t {
   uint64_t argument_block_offset;
   /** Launch attributes; NULL asks for none. */
   const kiln_launch_options_t *options;
-  /** KILN_LAUNCH_WAIT, KILN_LAUNCH_HOST_EVENT. */
+  /** KILN_LAUNCH_WAIT, KILN_LAUNCH_HOST_EVENT, KILN_LAUNCH_NO_EVENT. */
   uint32_t flags;
 } kiln_launch_desc_t;
 

@@ -68,6 +68,28 @@ public:
   /// LocalAccessor parameter; each work-group gets its own copy.
   static KernelArg localAccessor(std::vector<int64_t> shape, DType dtype);
 
+  // The same, assigned in place: the shape keeps its capacity, so that an
+  // argument list reused launch after launch (kiln_queue_submit's)
+  // allocates nothing.
+  void assignScalarBytes(DType dtype, const void *bytes, size_t size) {
+    assign(Kind::Scalar, dtype, nullptr, 0);
+    valueSize_ = size;
+    value_.fill(0);
+    std::memcpy(value_.data(), bytes,
+                size < value_.size() ? size : value_.size());
+  }
+  void assignArray(std::shared_ptr<Buffer> buffer, const int64_t *shape,
+                   size_t rank, DType dtype) {
+    assign(Kind::Array, dtype, shape, rank);
+    buffer_ = std::move(buffer);
+  }
+  void assignLocalAccessor(const int64_t *shape, size_t rank, DType dtype) {
+    assign(Kind::LocalAccessor, dtype, shape, rank);
+  }
+  /// Back to an empty scalar, dropping the buffer; the shape keeps its
+  /// capacity for the next assign.
+  void clear() { assign(Kind::Scalar, DType::Float32, nullptr, 0); }
+
   Kind kind() const { return kind_; }
   bool isLocalAccessor() const { return kind_ == Kind::LocalAccessor; }
   bool isArray() const { return kind_ == Kind::Array; }
@@ -80,6 +102,13 @@ public:
   const std::vector<int64_t> &shape() const { return shape_; }
 
 private:
+  void assign(Kind kind, DType dtype, const int64_t *shape, size_t rank) {
+    kind_ = kind;
+    dtype_ = dtype;
+    valueSize_ = 0;
+    buffer_.reset();
+    shape_.assign(shape, shape + rank);
+  }
   template <typename T> static constexpr DType dtypeOf() {
     if constexpr (std::is_same_v<T, bool>)
       return DType::Bool;
@@ -154,6 +183,12 @@ struct LaunchDesc {
   LaunchOptions options;
   /// Also return LaunchEvents::host (numba-dpex's call_kernel_async).
   bool hostEvent = false;
+  /// Return no event at all (LaunchEvents::device stays null): the back end
+  /// creates and records none. The launch stays ordered on its in-order
+  /// queue (refused on an out-of-order one); a later command's event or
+  /// Queue::finish says it has completed, and until then the caller keeps
+  /// its buffers and kernel alive. Not with hostEvent or attributes.
+  bool noEvent = false;
 };
 
 } // namespace kiln

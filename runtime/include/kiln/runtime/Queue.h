@@ -80,8 +80,9 @@ public:
   /// field), the index space, the arguments (errors name the parameter),
   /// the options against the device -- and a failed dependency yields a
   /// failed event instead of a launch. `device` of the result is always
-  /// set; `host`, `programmatic` and `launchCompletion` when asked for.
-  /// The launch keeps its buffers and kernel alive until it completes.
+  /// set (unless LaunchDesc::noEvent); `host`, `programmatic` and
+  /// `launchCompletion` when asked for. The launch keeps its buffers and
+  /// kernel alive until it completes (a noEvent launch: until it returns).
   StatusOr<LaunchEvents> submit(const LaunchDesc &launch,
                                 const EventList &waitFor = {});
 
@@ -100,6 +101,14 @@ public:
   virtual StatusOr<std::shared_ptr<Event>>
   submitKernel(const Kernel &kernel, const PackedLaunch &launch,
                const EventList &waitFor) = 0;
+  /// Driver-facing: submitKernel for a launch that asked for no event
+  /// (LaunchDesc::noEvent) on an in-order queue: back ends that can enqueue
+  /// a kernel without creating an event override it (CUDA: no CudaEvent,
+  /// no cuEventRecord; OpenCL: no cl_event). The default drops
+  /// submitKernel's event.
+  virtual Status submitKernelWithoutEvent(const Kernel &kernel,
+                                          const PackedLaunch &launch,
+                                          const EventList &waitFor);
   /// Driver-facing: submitKernel with LaunchOptions already accepted by
   /// checkLaunchOptions for this device; extra events go to `recorded`.
   /// Back ends honouring launch attributes override it; the default
