@@ -33,7 +33,9 @@ namespace kiln {
 //    metadata (artifact format 7).
 // 6: kernel launch bounds (max_work_group_size, min_work_groups_per_cu) on
 //    PTX entry points, maxWorkGroupSize in the metadata (artifact format 8).
-inline constexpr unsigned kCompilerABIVersion = 6;
+// 7: NdRange kernels adding into one address with atomics merge their
+//    work-groups, mergesWorkGroups in the metadata (artifact format 9).
+inline constexpr unsigned kCompilerABIVersion = 7;
 
 /// A constant's canonical spelling: "16", "True", "0.5", "2.0" (a float
 /// always shows a '.', an exponent or inf/nan; 17 digits round-trip).

@@ -88,6 +88,8 @@ llvm::Expected<CacheKey> kiln::buildCacheKey(const CompileRequest &request,
             request.coarsenElementwise == ElementwiseCoarsening::Always
                 ? "always"
                 : "never");
+  if (!request.mergeWorkGroups)
+    key.add("options", "work-group merging", "off");
   // Only when set: keys of requests without it are unchanged.
   if (request.distinctArrays)
     key.add("aliasing", "distinct array arguments", "yes");

@@ -340,6 +340,7 @@ JitCompiler::Impl::compileFresh(const CompileRequest &request, CompileJob job,
   job.options.argumentBlockEntries = request.argumentBlockEntries;
   job.options.launchRank = request.launchRank;
   job.options.coarsenElementwise = request.coarsenElementwise;
+  job.options.mergeWorkGroups = request.mergeWorkGroups;
   job.options.bitcodeLibraries = request.bitcodeLibraries;
   job.options.libdevicePath = request.libdevicePath;
   llvm::Expected<CompileResult> result =

@@ -6,7 +6,8 @@
 // work-item (absurd sizes are located errors here; the runtime checks the
 // rest against the device), the device features the kernel (with every
 // device function it calls) needs, which array parameters it may write,
-// and the coarsening kiln-coarsen-elementwise chose.
+// the coarsening kiln-coarsen-elementwise chose and whether
+// kiln-merge-work-groups merged the work-groups.
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Pipeline/KernelMetadataFromKiln.h"
@@ -222,6 +223,7 @@ FailureOr<KernelMetadata> describeKernel(KernelOp kernel,
           kernel->getAttrOfType<DenseI64ArrayAttr>(kCoarseningAttrName))
     for (auto [d, factor] : llvm::enumerate(factors.asArrayRef()))
       metadata.coarsening[d] = static_cast<uint32_t>(factor);
+  metadata.mergesWorkGroups = kernel->hasAttr(kMergedWorkGroupsAttrName);
   // Sema keeps it within 1..2^31-1.
   if (auto bound =
           kernel->getAttrOfType<IntegerAttr>(kMaxWorkGroupSizeAttrName))

@@ -20,6 +20,10 @@ void kiln::buildKilnTransformPipeline(OpPassManager &pm,
   // Instrument first: the collectives' own scratch accesses need no checks.
   if (options.debug)
     pm.addPass(createKilnInstrumentDebug());
+  // Merged before the collectives are expanded, so that the loop holds
+  // one group_reduce op rather than its barriers and scratch accesses.
+  if (mergesWorkGroups(options))
+    pm.addPass(createKilnMergeWorkGroups());
   // A target with a fixed sub-group size (PTX's warps of 32) reduces
   // through shuffles. SPIR-V devices choose their sub-group size when the
   // kernel is built (0 here), so they keep the local-memory algorithm.
@@ -29,6 +33,12 @@ void kiln::buildKilnTransformPipeline(OpPassManager &pm,
   pm.addPass(createKilnExpandGroupCollectives(collectives));
   if (coarsensElementwise(options))
     pm.addPass(createKilnCoarsenElementwise());
+}
+
+bool kiln::mergesWorkGroups(const CompileOptions &options) {
+  // Debug mode reports each access where it happens; -O0 keeps the code
+  // as written.
+  return options.mergeWorkGroups && !options.debug && options.optLevel > 0;
 }
 
 bool kiln::coarsensElementwise(const CompileOptions &options) {

@@ -46,7 +46,14 @@ struct CompileOptions {
   bool numbaTyping = false;
   /// Never applied in debug mode or at -O0.
   ElementwiseCoarsening coarsenElementwise = ElementwiseCoarsening::Auto;
+  /// Run kiln-merge-work-groups (every target; never in debug mode or at
+  /// -O0): NdRange kernels whose work-groups each add into one address
+  /// with an atomic loop over several work-groups and add once.
+  bool mergeWorkGroups = true;
 };
+
+/// Whether `options` run kiln-merge-work-groups.
+bool mergesWorkGroups(const CompileOptions &options);
 
 /// Whether `options` run kiln-coarsen-elementwise.
 bool coarsensElementwise(const CompileOptions &options);

@@ -147,6 +147,7 @@ void writeKernel(Writer &w, const KernelMetadata &k) {
   w.u32(k.launchRank);
   for (uint32_t factor : k.coarsening)
     w.u32(factor);
+  w.u8(k.mergesWorkGroups ? 1 : 0);
   w.u32(k.maxWorkGroupSize);
   w.strings(k.debugNames);
   w.strings(k.requiredFeatures);
@@ -200,8 +201,13 @@ bool readKernel(Reader &r, KernelMetadata &k) {
       return r.fail("coarsening " + std::to_string(factor) + " is not 1.." +
                     std::to_string(kMaxCoarsening));
   }
-  if (!r.u32(k.maxWorkGroupSize))
+  uint8_t merges;
+  if (!r.u8(merges) || !r.u32(k.maxWorkGroupSize))
     return false;
+  if (merges > 1)
+    return r.fail("merged work-groups flag " + std::to_string(merges) +
+                  " is not 0 or 1");
+  k.mergesWorkGroups = merges == 1;
   return r.strings(k.debugNames) && r.strings(k.requiredFeatures) &&
          r.u32(k.subGroupSize) && r.str(k.argumentBlockEntry);
 }

@@ -92,6 +92,38 @@ LaunchGeometry coarsenGeometry(const LaunchGeometry &geometry,
   return launched;
 }
 
+int64_t mergedWorkGroupCount(int64_t groups, int64_t groupSize,
+                             uint32_t computeUnits,
+                             uint32_t itemsPerComputeUnit) {
+  if (computeUnits == 0 || groupSize <= 0)
+    return groups;
+  int64_t perUnit =
+      itemsPerComputeUnit == 0
+          ? 4
+          : std::clamp<int64_t>(itemsPerComputeUnit / groupSize, 1, 32);
+  return std::min(groups, int64_t(computeUnits) * perUnit);
+}
+
+LaunchGeometry mergeGeometry(const LaunchGeometry &geometry,
+                             uint32_t computeUnits,
+                             uint32_t itemsPerComputeUnit) {
+  if (!geometry.local || geometry.dims == 0)
+    return geometry;
+  const std::array<int64_t, 3> &local = *geometry.local;
+  int64_t groups = 1;
+  for (unsigned d = 0; d < geometry.dims; ++d)
+    groups *= geometry.global[d] / local[d];
+  int64_t launched = mergedWorkGroupCount(groups, product(local), computeUnits,
+                                          itemsPerComputeUnit);
+  if (launched >= groups)
+    return geometry;
+  LaunchGeometry merged = geometry;
+  for (unsigned d = 0; d + 1 < geometry.dims; ++d)
+    merged.global[d] = local[d];
+  merged.global[geometry.dims - 1] = launched * local[geometry.dims - 1];
+  return merged;
+}
+
 unsigned rangeDimensionOfAxis(unsigned axis, unsigned dims) {
   return axis < dims ? dims - 1 - axis : axis;
 }

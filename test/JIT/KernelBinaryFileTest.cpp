@@ -31,6 +31,7 @@ KernelBinary everyField() {
   k.debug = true;
   k.takesLaunchRank = true;
   k.coarsening = {1, 2, 16};
+  k.mergesWorkGroups = true;
   k.maxWorkGroupSize = 256;
   k.debugNames = {"x", "k.py"};
   k.requiredFeatures = {"fp16", "sub_groups"};
@@ -63,6 +64,7 @@ void expectSame(const KernelBinary &a, const KernelBinary &b) {
     EXPECT_EQ(x.debug, y.debug);
     EXPECT_EQ(x.takesLaunchRank, y.takesLaunchRank);
     EXPECT_EQ(x.coarsening, y.coarsening);
+    EXPECT_EQ(x.mergesWorkGroups, y.mergesWorkGroups);
     EXPECT_EQ(x.maxWorkGroupSize, y.maxWorkGroupSize);
     EXPECT_EQ(x.debugNames, y.debugNames);
     EXPECT_EQ(x.requiredFeatures, y.requiredFeatures);
@@ -117,8 +119,8 @@ TEST(KernelBinaryFile, DamageIsDetected) {
   magic[0] = 'X';
   EXPECT_NE(damageMessage(magic).find("bad magic"), std::string::npos);
   std::vector<uint8_t> version = good;
-  version[8] = 9;
-  EXPECT_NE(damageMessage(version).find("version 9 is not supported"),
+  version[8] = 10;
+  EXPECT_NE(damageMessage(version).find("version 10 is not supported"),
             std::string::npos);
   EXPECT_NE(damageMessage({'K', 'I'}).find("shorter than the header"),
             std::string::npos);

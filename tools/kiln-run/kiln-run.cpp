@@ -21,6 +21,7 @@
 #include "kiln/runtime/DeviceSelection.h"
 #include "kiln/runtime/Executable.h"
 #include "kiln/runtime/Queue.h"
+#include "kiln/runtime/WorkGroupShape.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
@@ -77,6 +78,12 @@ cl::opt<ElementwiseCoarsening> coarsenElementwise(
                           "on every target (SPIR-V: for testing)"),
                clEnumValN(ElementwiseCoarsening::Never, "never", "nowhere")),
     cl::init(ElementwiseCoarsening::Auto), cl::cat(category));
+cl::opt<bool> mergeWorkGroups(
+    "merge-work-groups",
+    cl::desc("NdRange kernels whose work-groups add into one address with "
+             "relaxed atomics: each work-group loops over several and adds "
+             "once (docs/architecture.md; default on, every target)"),
+    cl::init(true), cl::cat(category));
 cl::list<std::string> bitcodeLibraries(
     "link", cl::desc("LLVM IR/bitcode library for external device functions"),
     cl::value_desc("file.bc|file.ll"), cl::cat(category));
@@ -231,6 +238,7 @@ CompileRequest requestFor(const Device &device, llvm::StringRef source,
   // The launch is known: its rank maps the index space statically.
   request.launchRank = launchRank;
   request.coarsenElementwise = coarsenElementwise;
+  request.mergeWorkGroups = mergeWorkGroups;
   request.bitcodeLibraries.assign(bitcodeLibraries.begin(),
                                   bitcodeLibraries.end());
   request.target = getTargetBackendForDriver(device.info().backend).getKind();
@@ -262,6 +270,22 @@ int probe() {
   llvm::outs() << deviceName << ": " << (*device)->info().name
                << " runs Kiln kernels\n";
   return 0;
+}
+
+/// What the runtime launched of a kernel that merges work-groups.
+void printMergedLaunch(const IndexSpace &space, const DeviceInfo &info) {
+  const auto *nd = std::get_if<NdRange>(&space);
+  if (!nd)
+    return;
+  int64_t groups = 1, size = 1;
+  for (size_t d = 0; d < nd->global.extents.size(); ++d) {
+    groups *= nd->global.extents[d] / nd->local.extents[d];
+    size *= nd->local.extents[d];
+  }
+  llvm::outs() << "merged work-groups: "
+               << mergedWorkGroupCount(groups, size, info.computeUnits,
+                                       info.maxWorkItemsPerComputeUnit)
+               << " launched for " << groups << "\n";
 }
 
 unsigned launchRankOf(const IndexSpace &space) {
@@ -358,6 +382,8 @@ int run() {
     if ((*kernel)->metadata().coarsening[d] > 1)
       llvm::outs() << "coarsened: " << (*kernel)->metadata().coarsening[d]
                    << " ids of dimension " << d << " per work-item\n";
+  if ((*kernel)->metadata().mergesWorkGroups)
+    printMergedLaunch(*range, (*device)->info());
   if (Status s = writeOutputs(metadata, *bound, *outputs, **queue); !s.ok())
     return fail(s.message());
   for (const auto &[name, path] : *outputs)

@@ -49,6 +49,8 @@ void kiln::printKernelMetadata(const KernelBinary &binary,
     if (kernel.coarsening != std::array<uint32_t, 3>{1, 1, 1})
       os << "  coarsening: " << kernel.coarsening[0] << ", "
          << kernel.coarsening[1] << ", " << kernel.coarsening[2] << "\n";
+    if (kernel.mergesWorkGroups)
+      os << "  merges work-groups\n";
     if (kernel.maxWorkGroupSize != 0)
       os << "  max work-group size: " << kernel.maxWorkGroupSize << "\n";
     if (!kernel.requiredFeatures.empty()) {

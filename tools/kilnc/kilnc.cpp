@@ -121,6 +121,12 @@ cl::opt<ElementwiseCoarsening> coarsenElementwise(
                           "on every target (SPIR-V: for testing)"),
                clEnumValN(ElementwiseCoarsening::Never, "never", "nowhere")),
     cl::init(ElementwiseCoarsening::Auto), cl::cat(category));
+cl::opt<bool> mergeWorkGroups(
+    "merge-work-groups",
+    cl::desc("NdRange kernels whose work-groups add into one address with "
+             "relaxed atomics: each work-group loops over several and adds "
+             "once (docs/architecture.md; default on, every target)"),
+    cl::init(true), cl::cat(category));
 cl::list<std::string> bitcodeLibraries(
     "link", cl::desc("LLVM IR/bitcode library for external device functions"),
     cl::value_desc("file.bc|file.ll"), cl::cat(category));
@@ -243,6 +249,7 @@ int main(int argc, char **argv) {
   options.numbaTyping = numbaTyping;
   options.argumentBlockEntries = argBlockEntries;
   options.coarsenElementwise = coarsenElementwise;
+  options.mergeWorkGroups = mergeWorkGroups;
   if (launchRank > 3)
     return fail("--launch-rank " + llvm::Twine(launchRank) +
                 " is not a launch rank (use 1, 2 or 3, or 0 for any)");

@@ -23,6 +23,12 @@ inline constexpr int64_t kGroupScratchSlots = 1024;
 /// array, dimension 0 first), read into KernelMetadata::coarsening.
 inline constexpr llvm::StringLiteral kCoarseningAttrName = "kiln.coarsening";
 
+/// The unit attribute kiln-merge-work-groups sets on a kernel whose
+/// work-groups loop over the user's, read into
+/// KernelMetadata::mergesWorkGroups.
+inline constexpr llvm::StringLiteral kMergedWorkGroupsAttrName =
+    "kiln.merged_work_groups";
+
 } // namespace kiln
 
 #endif // KILN_DIALECT_KILN_TRANSFORMS_PASSES_H

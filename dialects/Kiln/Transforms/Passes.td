@@ -77,4 +77,35 @@ def KilnCoarsenElementwise
                            "::mlir::scf::SCFDialect"];
 }
 
+def KilnMergeWorkGroups : Pass<"kiln-merge-work-groups", "::mlir::ModuleOp"> {
+  let summary = "Loop each work-group over several of the user's and combine their atomics";
+  let description = [{
+    An NdRange kernel specialized for one launch rank, with one block, no
+    call that is passed an index object, and at least one combinable
+    atomic: a `kiln.atomic_rmw` whose result is unused, relaxed, an integer
+    add/min/max/umin/umax/and/or/xor or a float add, on a global,
+    `kiln.noalias` kernel array that nothing else in the kernel uses but
+    atomics of the same operation (and `kiln.dim`), at indices built from
+    constants, scalar parameters and extents only (the same address in
+    every work-group). Its body becomes a loop of each launched work-group
+    over the user's work-groups L = phys, phys + P, ... (row-major linear
+    ids, the last dimension fastest); group ids, global ids and group
+    counts are computed from L. Each combinable atomic becomes an update
+    of a per-work-item accumulator; after the loop, a work-item that
+    updated it issues one atomic of the total. A body with barriers,
+    collectives or local memory ends each iteration with a barrier. The
+    kernel gets `kiln.merged_work_groups`, which its metadata carries: the
+    runtime may then launch fewer work-groups (the kernel is right for any
+    number). Other kernels are left alone; with `remarks` each kernel gets
+    a remark saying what was done or why not.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "remark on every kernel whether and why it is (not) merged">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // KILN_TRANSFORMS_PASSES_TD

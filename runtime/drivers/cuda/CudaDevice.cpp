@@ -110,6 +110,11 @@ StatusOr<CudaDeviceProperties> queryCudaDevice(const CudaDynamicSymbols &cu,
   if (!threads.ok() || !shared.ok())
     return threads.ok() ? shared.status() : threads.status();
   props.info.maxWorkGroupSize = static_cast<size_t>(*threads);
+  props.info.computeUnits = static_cast<uint32_t>(props.multiprocessorCount);
+  StatusOr<int> resident =
+      attribute(cu, device, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR);
+  if (resident.ok())
+    props.info.maxWorkItemsPerComputeUnit = static_cast<uint32_t>(*resident);
   for (int d = 0; d < 3; ++d) {
     StatusOr<int> blockDim =
         attribute(cu, device, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X + d);

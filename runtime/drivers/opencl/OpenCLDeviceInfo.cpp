@@ -183,6 +183,8 @@ DeviceInfo openclDeviceInfo(cl_device_id device, size_t ordinal) {
       deviceScalar<size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE);
   info.localMemSize = static_cast<size_t>(
       deviceScalar<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE));
+  info.computeUnits =
+      deviceScalar<cl_uint>(device, CL_DEVICE_MAX_COMPUTE_UNITS);
   queryLaunchLimits(device, info);
   queryPrivateMemory(device, info);
   queryCapabilities(device, info);

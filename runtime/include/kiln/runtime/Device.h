@@ -60,6 +60,13 @@ struct DeviceInfo {
   /// together: PoCL's CPU devices run a work-group on one thread whose
   /// stack holds every work-item's private arrays; 0: no such limit.
   uint64_t maxPrivateMemPerWorkGroup = 0;
+  /// Compute units (CUDA multiprocessors, OpenCL
+  /// CL_DEVICE_MAX_COMPUTE_UNITS: a CPU's cores); 0: unknown.
+  uint32_t computeUnits = 0;
+  /// Work-items one compute unit holds at once (CUDA's threads per
+  /// multiprocessor); 0: unknown. With computeUnits, how many work-groups
+  /// of a kernel that merges work-groups fill the device.
+  uint32_t maxWorkItemsPerComputeUnit = 0;
 
   /// Capabilities checked against KernelMetadata::requiredFeatures when an
   /// executable is loaded (see checkKernelFeatures).

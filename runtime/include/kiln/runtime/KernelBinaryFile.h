@@ -7,7 +7,7 @@
 // precompiled kernels reads it with the runtime alone (no compiler).
 //
 // Layout (all integers little-endian; str = u32 length + bytes):
-//   "KILNBIN\0"  u32 version (8)  u32 flags (0)  u64 body length
+//   "KILNBIN\0"  u32 version (9)  u32 flags (0)  u64 body length
 //   body:
 //     u8 format (0 PTX, 1 SPIR-V)  str arch  u64 n + n bytes device code
 //     u32 kernel count, per kernel:
@@ -17,6 +17,7 @@
 //       u64 staticLocalMemBytes  u64 privateMemBytes  u8 debug
 //       u8 takesLaunchRank
 //       u32 launchRank (0: any)  3 x u32 coarsening (each 1..16)
+//       u8 mergesWorkGroups
 //       u32 maxWorkGroupSize (0: none)
 //       u32 n + n str debugNames  u32 n + n str requiredFeatures
 //       u32 subGroupSize  str argumentBlockEntry (empty: none)
@@ -51,8 +52,9 @@ const char *kilnVersion();
 /// access (older binaries would read as all written; refused so that
 /// caches recompile and record it), 7 each kernel's coarsening, 8 each
 /// kernel's maxWorkGroupSize (older binaries of a bounded kernel would
-/// launch unchecked; refused so that caches recompile and record it).
-inline constexpr uint32_t kKernelBinaryFileVersion = 8;
+/// launch unchecked; refused so that caches recompile and record it), 9
+/// each kernel's mergesWorkGroups.
+inline constexpr uint32_t kKernelBinaryFileVersion = 9;
 
 /// Provenance of an artifact ("kiln.version", "jit.key", "jit.signature",
 /// "jit.aligned16", ...). Ordered as written; keys need not be unique.

@@ -128,6 +128,14 @@ struct KernelMetadata {
   /// and still passes the user's range (ABI item 1). Item kernels only;
   /// {1, 1, 1} for every other kernel.
   std::array<uint32_t, 3> coarsening = {1, 1, 1};
+  /// Each launched work-group loops over the user's work-groups (the
+  /// compiler merged them to combine same-address atomics,
+  /// docs/architecture.md, "Merged work-groups"): the kernel computes every
+  /// group-derived id from the NdRange it gets as arguments and is right
+  /// for any number of launched work-groups, so the runtime launches only
+  /// as many as fill the device (mergedWorkGroupCount). NdItem kernels
+  /// only.
+  bool mergesWorkGroups = false;
   /// The kernel's bound on work-items per work-group
   /// (`@kernel(max_work_group_size=N)`; 0: none). The back end may have
   /// traded registers for occupancy under it (PTX .maxntid), so the

@@ -38,6 +38,26 @@ unsigned rangeDimensionOfAxis(unsigned axis, unsigned dims);
 LaunchGeometry coarsenGeometry(const LaunchGeometry &geometry,
                                const std::array<uint32_t, 3> &coarsening);
 
+/// Work-groups to launch of a kernel that merges work-groups
+/// (KernelMetadata::mergesWorkGroups) for `groups` of the user's, of
+/// `groupSize` work-items, on a device of `computeUnits` compute units that
+/// hold `itemsPerComputeUnit` work-items each (0: unknown): as many as the
+/// device holds at once (itemsPerComputeUnit / groupSize per compute
+/// unit, 1 to 32, CUDA's most resident blocks; 4 where unknown), so every
+/// compute unit stays full while each work-group loops; never more than
+/// `groups`, and `groups` when the device's size is unknown.
+int64_t mergedWorkGroupCount(int64_t groups, int64_t groupSize,
+                             uint32_t computeUnits,
+                             uint32_t itemsPerComputeUnit);
+
+/// The launch of a kernel that merges work-groups over the NdRange
+/// `geometry` (range order): its work-groups, mergedWorkGroupCount of
+/// them, lined up along the last range dimension (hardware axis 0, where
+/// CUDA allows the most). Unchanged for a Range or when nothing merges.
+LaunchGeometry mergeGeometry(const LaunchGeometry &geometry,
+                             uint32_t computeUnits,
+                             uint32_t itemsPerComputeUnit);
+
 /// What a device allows per launch, in hardware order. 0: no limit.
 struct WorkGroupLimits {
   int64_t maxWorkItems = 1024; ///< Per work-group.
