@@ -159,6 +159,11 @@ Status packInto(const Kernel &kernel, const IndexSpace &space,
   // a coarsened kernel needs fewer work-items launched to cover it.
   if (kernel.metadata().coarsening != std::array<uint32_t, 3>{1, 1, 1})
     launch.geometry = coarsenGeometry(*geometry, kernel.metadata().coarsening);
+  // A kernel that merges work-groups loops over the user's: launch few.
+  if (kernel.metadata().mergesWorkGroups)
+    launch.geometry =
+        mergeGeometry(*geometry, kernel.device().info().computeUnits,
+                      kernel.device().info().maxWorkItemsPerComputeUnit);
   for (const KernelArg &arg : args)
     if (arg.isArray())
       launch.resources.push_back(arg.buffer());
