@@ -116,7 +116,11 @@ def _sum_jobs(n, lib):
         kiln=lambda x, ctx: ((_cdiv(n, 256) * 256,), (256,), ["x", "out"]),
         cuda=lambda x, ctx: ((_cdiv(n, 256),), (256,), ["x", "out", _i64(n)]),
         outputs=["out"], tolerance=_check_close(1e-3, 0),
-        work=lambda x: 4 * n, library=torch_sum)
+        work=lambda x: 4 * n, library=torch_sum,
+        # x and out are separate buffers, as the JIT would find them: the
+        # work-groups merge and combine their atomic adds
+        # (kiln-merge-work-groups).
+        assume=["--assume-distinct-arrays"])
     grid_stride = Job(
         "sum_grid_stride", "sum %s f32, grid-stride loop" % label,
         "GB/s", 1,

@@ -72,8 +72,10 @@ struct Plan {
   unsigned rank = 0;
   /// The atomics that become accumulator updates.
   SmallVector<AtomicRMWOp> atomics;
-  /// The body synchronises or shares local memory: a logical work-group's
-  /// first local write must wait for the previous one's last read.
+  /// The body uses local memory of its own: a logical work-group's first
+  /// local write must wait for the previous one's last read. (Group
+  /// collectives need no barrier: their expansion already lets one follow
+  /// another, as in straight-line code.)
   bool needsBarrier = false;
 };
 
@@ -119,8 +121,7 @@ LogicalResult Legality::checkOperations() {
     // A callee that gets an index object could read the group id.
     if (isa<CallOp>(op) && llvm::any_of(op->getOperandTypes(), isIndexObject))
       why = "it passes an index object to a device function";
-    if (isa<BarrierOp, GroupReduceOp, GroupScanOp, GroupBroadcastOp,
-            LocalAllocOp>(op))
+    if (isa<LocalAllocOp>(op))
       plan.needsBarrier = true;
     return why.empty() ? WalkResult::advance() : WalkResult::interrupt();
   });

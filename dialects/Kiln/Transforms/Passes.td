@@ -92,8 +92,9 @@ def KilnMergeWorkGroups : Pass<"kiln-merge-work-groups", "::mlir::ModuleOp"> {
     ids, the last dimension fastest); group ids, global ids and group
     counts are computed from L. Each combinable atomic becomes an update
     of a per-work-item accumulator; after the loop, a work-item that
-    updated it issues one atomic of the total. A body with barriers,
-    collectives or local memory ends each iteration with a barrier. The
+    updated it issues one atomic of the total. A body with local memory
+    of its own (`kiln.local_alloc`, a local array parameter) ends each
+    iteration with a barrier; collectives, expanded later, need none. The
     kernel gets `kiln.merged_work_groups`, which its metadata carries: the
     runtime may then launch fewer work-groups (the kernel is right for any
     number). Other kernels are left alone; with `remarks` each kernel gets
