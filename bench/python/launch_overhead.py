@@ -17,12 +17,13 @@ is judged against. Columns besides the launch: Kiln's Python side (the
 launch minus the time inside kiln_queue_submit, counted by the extension,
 or timed through _fastlaunch._submit on the ctypes path; '-' where the
 launch takes neither) and kiln_queue_submit alone (the C call with a
-descriptor built once, back to back: the floor of any launch). Where
-launches cover each other (CUDA: a launch whose events were dropped gives
-up its runtime event, _fastlaunch.py), "Kiln, events kept" is the same
-loop with that off (every launch keeps its event until seen complete, as
-before), '-' elsewhere. On a device other than CUDA, Triton is skipped
-with the reason printed.
+descriptor built once, back to back, asking for an event unless the plan
+launches without: the floor of the launch). Where launches go
+without events (launch groups, _fastlaunch.py: on CUDA, or anywhere with
+KILN_LAUNCH_COVER=1), "Kiln, events kept" is the same loop with that off
+(every launch asks for its event and keeps it until seen complete), '-'
+elsewhere. On a device other than CUDA, Triton is skipped with the reason
+printed.
 
     PYTHONPATH=build/python python3 bench/python/launch_overhead.py \
         [--device cuda:0|cpu] [--launches 10000] [--repeats 7]
@@ -120,22 +121,23 @@ class CtypesPath:
 
 
 class EventsKept:
-    """The kernel's fast plan without covering (every launch keeps its
-    runtime event until the package sees it complete); a no-op where the
-    plan does not cover (`active` False)."""
+    """The kernel's fast plan without launch groups (every launch asks for
+    its runtime event and keeps it until the package sees it complete); a
+    no-op where the plan launches with events anyway (`active` False)."""
 
     def __init__(self, kernel):
         (spec,) = kernel._dispatch.values()
         self.plan = spec.fast
-        self.active = self.plan is not None and self.plan.tail_key is not None
+        self.active = self.plan is not None and self.plan.tail is not None
 
     def __enter__(self):
         if self.active:
-            self.key, self.plan.tail_key = self.plan.tail_key, None
+            self.tail, self.plan.tail = self.plan.tail, None
+            self.pool, self.plan.pool = self.plan.pool, []  # blocks' flags
 
     def __exit__(self, *exc):
         if self.active:
-            self.plan.tail_key = self.key
+            self.plan.tail, self.plan.pool = self.tail, self.pool
 
 
 def python_side(kernel, args, device, launches):
@@ -174,7 +176,8 @@ def submit_alone(kernel, args, device, launches):
         events.append(block.events.device)
     elapsed = time.perf_counter() - start
     for event in events:
-        lib.kiln_event_release(event)
+        if event:  # none where launches go without events
+            lib.kiln_event_release(event)
     return elapsed / launches
 
 

@@ -40,7 +40,7 @@ EVENT_PENDING, EVENT_COMPLETE, EVENT_FAILED = 0, 1, 2
 ACCESS_READ_ONLY, ACCESS_WRITE = 0, 1
 STAGE_KILN, STAGE_LLVM_IR = 0, 1
 # kiln_launch_desc_t flags
-LAUNCH_WAIT, LAUNCH_HOST_EVENT = 0x1, 0x2
+LAUNCH_WAIT, LAUNCH_HOST_EVENT, LAUNCH_NO_EVENT = 0x1, 0x2, 0x4
 # kiln_dtype_t, in kiln::DType's order
 DTYPES = {name: i for i, name in enumerate(
     ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
@@ -137,6 +137,7 @@ _SIGNATURES = {
     "kiln_device_list_release": (handle,),
     "kiln_queue_create": (handle, _PH),
     "kiln_queue_finish": (handle,),
+    "kiln_queue_marker": (handle, _PH),
     "kiln_queue_release": (handle,),
     "kiln_buffer_create": (handle, _Z, _PH),
     "kiln_buffer_release": (handle,),

@@ -30,9 +30,7 @@ import collections
 import ctypes
 import os
 import struct
-import sys
 import threading
-import weakref
 
 from . import _capi, _devices, _host_tasks
 from ._errors import KernelError
@@ -184,6 +182,8 @@ class _Block:
             self.local = (ctypes.c_int64 * 3)()
             self.lview = memoryview(self.local).cast("B")
             self.desc.local = self.local
+        if plan.tail is not None:  # its group's marker says when it is done
+            self.desc.flags = _capi.LAUNCH_NO_EVENT
         self.desc_ref = ctypes.byref(self.desc)
         self.events = _capi.LaunchEvents(struct_size=ctypes.sizeof(_capi.LaunchEvents))
         self.events_ref = ctypes.byref(self.events)
@@ -197,13 +197,13 @@ class Plan:
 
     __slots__ = ("kernel", "queue", "ndim", "nd", "fields", "positions",
                  "writers", "extents", "pool", "device", "space_type", "types",
-                 "entry", "default_device", "checks", "c", "tail_key")
+                 "entry", "default_device", "checks", "c", "tail")
 
     def __init__(self, kernel, queue, ndim, nd, positions, fields, device=None,
                  space_type=None):
         self.kernel, self.queue, self.ndim, self.nd = kernel, queue, ndim, nd
-        # _tails' key (the in-order queue) where launches cover each other.
-        self.tail_key = queue.value if _covers(device) else None
+        # The queue's _Tail where launches go without events, else None.
+        self.tail = _tail(queue) if _covers(device) else None
         self.fields, self.positions = fields, tuple(positions)
         self.writers = tuple((*f.writer(j), i) for j, (i, f)
                              in enumerate(zip(positions, fields)))
@@ -259,25 +259,19 @@ class Plan:
         return self._launch_ctypes(index_space, args, dependent_events)
 
     def _launch_c(self, index_space, args, wait, device):
-        key = self.tail_key
-        # Not with a wait list: it may hold the handle a claim releases
-        # (a covered launch's dependents wait for its cover's).
-        prev = None if key is None or wait else _claim_tail(key)
+        tail = self.tail
         try:
-            event = self.c.launch(index_space, args, device, wait or None)
+            event = self.c.launch(index_space, args, device, wait or None,
+                                  tail is not None)
         except extension.ArgumentError as exc:
-            _restore_tail(key, prev)
             raise self._argument_error(args, exc) from None
         except extension.SubmitError as exc:
-            _restore_tail(key, prev)
             raise _submit_error(exc.args[0]) from None
-        except BaseException:
-            _restore_tail(key, prev)
-            raise
         if event is None:
-            _restore_tail(key, prev)
             return None
-        return _submitted(key, prev, event, args)
+        if tail is not None:
+            return tail.join(args)
+        return _submitted(event, args)
 
     def _launch_ctypes(self, index_space, args, dependent_events):
         wait = wait_handles(dependent_events) if dependent_events else None
@@ -285,9 +279,6 @@ class Plan:
             block = self.pool.pop()
         except IndexError:  # first launch, or other threads hold the others
             block = _Block(self)
-        key = self.tail_key
-        prev = None if key is None or wait else _claim_tail(key)
-        status = None
         try:
             self._fill(block, index_space, args)
             status = _submit(self.queue, block.desc_ref, wait,
@@ -295,11 +286,11 @@ class Plan:
             event = block.events.device
         finally:
             self.pool.append(block)
-            if status != _capi.OK:
-                _restore_tail(key, prev)
         if status != _capi.OK:
             raise _submit_error(status)
-        return _submitted(key, prev, event, args)
+        if self.tail is not None:
+            return self.tail.join(args)
+        return _submitted(event, args)
 
     def _matches(self, index_space, args, device):
         """Whether `args` are what picked this specialization, as the
@@ -389,106 +380,216 @@ def wait_handles(dependent_events):
     return (_capi.handle * len(wait))(*wait) if wait else None
 
 
-# Lazy completion of fast launches (issue 13). On CUDA a kernel's event
-# costs a cuEventRecord when its handle is still held as the next command
-# is enqueued (CudaEvent.h), and the package held every launch's until it
-# saw the launch complete. A launch whose events the caller dropped (only
-# the package's pending list and _tails still hold its record) needs no
-# event of its own: the next fast launch on the same in-order queue
-# completes after it. So before that launch is submitted, the previous
-# one's handle is released (it is never recorded) and, once submitted, the
-# new launch "covers" it: the previous record completes, dropping the
-# Python objects passed, when a launch covering it is seen complete, never
-# before. Every _CHECKPOINT-th launch keeps its handle even so, so that
-# the pending list is checked against a launch at most that many behind
-# the newest, not the newest itself (which would make the host wait for
-# all the work submitted when the list is full). A cover is a weak
-# reference, so that a record's reference count says whether the caller
-# still holds its events.
-# Where: on CUDA, whose lazily recorded events this spares ("auto"); on
-# every back end ("always": the tests, which run on the CPU device); or
-# nowhere ("never"; KILN_LAUNCH_COVER=0, the benchmark's comparison).
-# Elsewhere it costs: on the CPU device (PoCL) releasing a running
-# command's event returns only once the command has completed, which
-# makes every launch wait for the one before (docs/performance.md).
-# Read when a kernel's fast plan is made.
+# Launch groups (issue 13). On CUDA a kernel's event costs a CudaEvent and,
+# when still held as the next command is enqueued, a cuEventRecord; the
+# package held every launch's event until it saw the launch complete. Where
+# launches "cover" each other (an in-order queue: each completes after the
+# ones before it), a fast launch asks for no event at all
+# (KILN_LAUNCH_NO_EVENT) and joins its queue's open group. A group is
+# closed by a marker (kiln_queue_marker: one event after every launch
+# submitted before it) every _GROUP launches, so that the objects passed
+# are released regularly, or sooner when a launch of it is waited for,
+# polled or depended on; a closed group completes, dropping its launches'
+# objects, when its marker is seen complete. A launch's error is its
+# group's (the marker's). The groups of a queue complete in order, so the
+# check of each new marker polls the older ones from the oldest; past
+# _MAX_GROUPS closed groups the oldest is waited for.
+# Where: on CUDA ("auto"); on every back end with markers ("always": the
+# tests, which run on the CPU device); or nowhere ("never";
+# KILN_LAUNCH_COVER=0, the benchmark's "events kept" comparison). Off
+# elsewhere by default: on the CPU device (PoCL) a marker costs about as
+# much as a launch's own event. Read when a kernel's fast plan is made.
 cover_mode = {"0": "never", "1": "always"}.get(
     os.environ.get("KILN_LAUNCH_COVER", ""), "auto")
-_tails = {}  # queue handle value -> the last fast launch's record on it
-_CHECKPOINT = 16
-_since_checkpoint = 0
-_KEEP = object()  # a record's `cover` when it keeps its handle
+_GROUP, _MAX_GROUPS = 64, 16
+_tails = {}  # queue handle value -> its _Tail, None where it has no markers
+_tails_lock = threading.Lock()
 
 
 def _covers(device):
-    """Whether fast launches on `device`'s queue cover each other."""
+    """Whether fast launches on `device`'s queue go without events."""
     if cover_mode == "auto":
         return getattr(device, "selector", "").startswith("cuda")
     return cover_mode == "always"
 
 
-def _free_references():
-    """sys.getrefcount of a record held only by the pending list and a
-    local variable (as _claim_tail sees it), measured on this interpreter."""
-    probe = _Submitted(None, None)
-    held = collections.deque([probe])  # noqa: F841 (the pending list)
-    return sys.getrefcount(probe)
+def _tail(queue):
+    """The _Tail of the in-order queue `queue` (a handle), made on first
+    use; None where the back end has no markers (launches keep events)."""
+    key = queue.value
+    try:
+        return _tails[key]
+    except KeyError:
+        pass
+    with _tails_lock:
+        if key not in _tails:
+            marker = _capi.handle()
+            if _lib.kiln_queue_marker(queue, ctypes.byref(marker)) == _capi.OK:
+                _lib.kiln_event_release(marker)
+                _tails[key] = _Tail(queue)
+            else:
+                _tails[key] = None
+        return _tails[key]
 
 
-_FREE = None
+def finish_tails():
+    """Closes and waits for every open group (call_kernel's ordering)."""
+    for tail in list(_tails.values()):
+        if tail is not None:
+            tail.finish()
 
 
-def _claim_tail(key):
-    """The last fast launch on queue `key`, taken off _tails with its
-    handle released when nothing but the package holds it (the caller then
-    covers it with the launch it submits, or gives it back with
-    _restore_tail); else None."""
-    prev = _tails.pop(key, None)
-    if prev is None or prev.done:
-        return None
-    if prev.event is None:  # released already, a launch after it failed
-        return prev
-    if prev.cover is _KEEP or sys.getrefcount(prev) != _FREE:
-        return None  # a checkpoint, or the caller holds its events
-    with prev.lock:
-        if prev.done or prev.event is None:
-            return None
-        event, prev.event = prev.event, None
-        prev.cover = key  # until the next launch covers it: its queue
-    if extension is not None:
-        extension.release_event(event)
-    else:
-        _lib.kiln_event_release(event)
-    return prev
+class _Tail:
+    """The groups of one in-order queue: the open one, which launches join,
+    and the closed ones not yet seen complete, oldest first."""
+
+    __slots__ = ("queue", "group", "closed", "lock")
+
+    def __init__(self, queue):
+        self.queue = queue
+        self.group = _Group(self)
+        self.closed = collections.deque()
+        self.lock = threading.Lock()
+
+    def join(self, args):
+        """The record of a launch just submitted without an event."""
+        group = self.group
+        record = _Grouped(group, args)
+        records = group.records
+        records.append(record)
+        if len(records) >= _GROUP:
+            self.close(group)
+        return record
+
+    def close(self, group):
+        """Closes `group` if it is still the open one: a new group is open
+        before the marker is enqueued, so that every launch of `group` was
+        submitted before its marker. Then polls the closed groups."""
+        with self.lock:
+            if group is not self.group:
+                return
+            self.group = _Group(self)
+            group.mark(self.queue)
+            self.closed.append(group)
+            closed = self.closed
+            while closed and closed[0].poll():
+                closed.popleft()
+            while len(closed) > _MAX_GROUPS:
+                closed.popleft().finish()
+
+    def finish(self):
+        group = self.group
+        if group.records:
+            self.close(group)
+        while self.closed:
+            self.closed.popleft().finish()
 
 
-def _restore_tail(key, prev):
-    """Gives back a claimed record whose covering launch was not
-    submitted: a later launch on the queue covers it, else it is again
-    the queue's last."""
-    if prev is None:
-        return
-    current = _tails.get(key)
-    if current is not None:
-        prev.cover = weakref.ref(current)
-    else:
-        prev.cover = key
-        _tails[key] = prev
+class _Group:
+    """Event-less launches of one queue between two markers: their records
+    until the marker after them is seen complete."""
+
+    __slots__ = ("tail", "records", "marker", "done", "error", "lock")
+
+    def __init__(self, tail):
+        self.tail, self.records = tail, []
+        self.marker, self.done, self.error = None, False, None
+        self.lock = threading.Lock()
+
+    def mark(self, queue):
+        """Enqueues the marker (the tail's lock held); on failure waits for
+        the queue instead and completes."""
+        marker = _capi.handle()
+        status = _lib.kiln_queue_marker(queue, ctypes.byref(marker))
+        if status == _capi.OK:
+            self.marker = marker.value
+            return
+        status = _lib.kiln_queue_finish(queue)
+        if status != _capi.OK:
+            self.error = KernelError(str(_capi.fail(status, "kernel")))
+        self._complete()
+
+    def handle(self):
+        """The marker, closing the group first if it is open; None once
+        complete."""
+        if self.marker is None and not self.done:
+            self.tail.close(self)
+        return None if self.done else self.marker
+
+    def poll(self):
+        if self.done:
+            return True
+        if self.handle() is None:
+            return self.done
+        with self.lock:
+            if self.done:
+                return True
+            if extension is not None:  # state and release in one C call
+                state = extension.poll_event(self.marker)
+                if state == _capi.EVENT_COMPLETE:  # the handle is released
+                    self.marker = None
+                    self._complete()
+                elif state != _capi.EVENT_PENDING:
+                    self._wait_and_release()
+            else:
+                state = ctypes.c_int()
+                _lib.kiln_event_state(self.marker, ctypes.byref(state))
+                if state.value != _capi.EVENT_PENDING:
+                    self._wait_and_release()
+        return self.done
+
+    def finish(self):
+        if self.done or self.handle() is None:
+            return
+        with self.lock:
+            if not self.done:
+                self._wait_and_release()
+
+    def _wait_and_release(self):
+        status = _lib.kiln_event_wait(self.marker)
+        if status != _capi.OK:
+            self.error = KernelError(str(_capi.fail(status, "kernel")))
+        _lib.kiln_event_release(self.marker)
+        self.marker = None
+        self._complete()
+
+    def _complete(self):
+        error = self.error
+        for record in self.records:
+            record.objects, record.error, record.done = None, error, True
+        self.records = ()
+        self.done = True
 
 
-def _submitted(key, prev, event, args):
-    """The record of a fast launch just submitted on queue `key`, covering
-    `prev` (claimed before the submission)."""
-    global _since_checkpoint
+class _Grouped:
+    """A fast launch without an event of its own: the objects passed, held
+    until its group is seen complete. Quacks like _host_tasks.Launch for
+    CompiledEvent."""
+
+    __slots__ = ("group", "objects", "done", "error", "__weakref__")
+    times = None  # no device timestamps (profiling queues keep events)
+
+    def __init__(self, group, objects):
+        self.group, self.objects = group, objects
+        self.done, self.error = False, None
+
+    @property
+    def last(self):
+        """The handle a launch depending on this one waits for: its group's
+        marker (the group closed now if open), or None once complete."""
+        return None if self.done else self.group.handle()
+
+    def poll(self):
+        return self.done or self.group.poll()
+
+    def finish(self):
+        if not self.done:
+            self.group.finish()
+
+
+def _submitted(event, args):
+    """The record of a fast launch submitted with its event."""
     record = _Submitted(event, args)
-    if key is not None:
-        _since_checkpoint += 1
-        if _since_checkpoint >= _CHECKPOINT:
-            _since_checkpoint = 0
-            record.cover = _KEEP
-        if prev is not None:
-            prev.cover = weakref.ref(record)
-        _tails[key] = record
     _host_tasks.track(record)
     return record
 
@@ -496,67 +597,28 @@ def _submitted(key, prev, event, args):
 class _Submitted:
     """A fast launch until its kernel is seen complete: its device event
     and the objects passed, dropped then (the host task). Quacks like
-    _host_tasks.Launch for CompiledEvent and the pending list. `event` is
-    its handle, or None once released: then `cover` is the later launch
-    on the same in-order queue whose completion says this one's (or, until
-    one is submitted, the queue's handle value)."""
+    _host_tasks.Launch for CompiledEvent and the pending list."""
 
-    __slots__ = ("event", "objects", "done", "error", "lock", "cover",
-                 "__weakref__")
+    __slots__ = ("event", "objects", "done", "error", "lock", "__weakref__")
+    times = None
 
     def __init__(self, event, objects):
         self.event, self.objects = event, objects
         self.done, self.error = False, None
         self.lock = threading.Lock()  # one release when threads race
-        self.cover = None
-
-    def _owner(self):
-        """The record whose handle answers for this one (itself while it
-        has one, or a done record), or None when released and not yet
-        covered. The chain of covers is shortened as it is followed."""
-        record = self
-        while record.event is None and not record.done:
-            cover = record.cover
-            if type(cover) is not weakref.ReferenceType:
-                return None
-            later = cover()
-            if later is None:  # collected: it was reaped, so complete
-                record._drop()
-                break
-            record = later
-        if record is not self:
-            target = weakref.ref(record)
-            node = self
-            while node is not record and type(node.cover) is weakref.ReferenceType:
-                node.cover, later = target, node.cover()
-                if later is None:
-                    break
-                node = later
-        return record
 
     @property
     def last(self):
-        """The handle a launch depending on this one waits for (a covering
-        launch's), or None once it is complete."""
-        if self.done:
-            return None
-        owner = self._owner()
-        if owner is None:  # no handle to wait for: wait for its queue
-            self.finish()
-            return None
-        return None if owner.done else owner.event
+        """The handle a launch depending on this one waits for, or None
+        once it is complete."""
+        return None if self.done else self.event
 
     def poll(self):
         if self.done:
             return True
-        if self.event is None:  # covered: the covering launch says
-            owner = self._owner()
-            if owner is not None and owner is not self and owner.poll():
-                self._drop()
-            return self.done
         with self.lock:
-            if self.done or self.event is None:
-                return self.done
+            if self.done:
+                return True
             if extension is not None:  # state and release in one C call
                 state = extension.poll_event(self.event)
                 if state == _capi.EVENT_COMPLETE:  # the handle is released
@@ -574,20 +636,6 @@ class _Submitted:
         return self.done
 
     def finish(self):
-        if self.done:
-            return
-        if self.event is None:
-            owner = self._owner()
-            if owner is None:  # released, not covered: wait for the queue
-                with self.lock:
-                    queue = self.cover
-                    if not self.done and type(queue) is int:
-                        _lib.kiln_queue_finish(queue)
-            elif owner is not self:
-                owner.finish()
-            if self.event is None:
-                self._drop()
-                return
         with self.lock:
             if not self.done:
                 self._wait_and_release()
@@ -602,12 +650,3 @@ class _Submitted:
         _lib.kiln_event_release(self.event)
         self.event = self.objects = None
         self.done = True
-
-    def _drop(self):
-        """Complete after its covering launch: no handle of its own, no
-        error to fetch (nothing held its events to ask)."""
-        self.objects = self.cover = None
-        self.done = True
-
-
-_FREE = _free_references()

@@ -190,7 +190,9 @@ def track(launch):
 
 def finish_all():
     """Waits for every compiled launch (call_kernel's ordering with earlier
-    asynchronous launches)."""
+    asynchronous launches), those of launch groups too (_fastlaunch)."""
+    from . import _fastlaunch
+    _fastlaunch.finish_tails()
     while True:
         try:
             launch = _pending.popleft()

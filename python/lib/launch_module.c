@@ -256,7 +256,7 @@ static unsigned long long now_ns(void) {
 }
 
 static PyObject *submit(Launcher *self, kiln_arg_t *args, int64_t *global,
-                        int64_t *local, PyObject *wait_list) {
+                        int64_t *local, PyObject *wait_list, int no_event) {
   kiln_event_t wait_stack[STACK_WAIT], *wait;
   Py_ssize_t nwait;
   if (read_wait(wait_list, wait_stack, &wait, &nwait) < 0)
@@ -271,6 +271,7 @@ static PyObject *submit(Launcher *self, kiln_arg_t *args, int64_t *global,
   desc.local = self->nd ? local : NULL;
   desc.args = args;
   desc.nargs = (size_t)self->nparams;
+  desc.flags = no_event ? KILN_LAUNCH_NO_EVENT : 0;
   kiln_launch_events_t events;
   memset(&events, 0, sizeof(events));
   events.struct_size = sizeof(events);
@@ -288,7 +289,7 @@ static PyObject *submit(Launcher *self, kiln_arg_t *args, int64_t *global,
     Py_XDECREF(code);
     return NULL;
   }
-  return PyLong_FromVoidPtr(events.device);
+  return PyLong_FromVoidPtr(events.device); /* 0 without an event */
 }
 
 /* The arguments of one launch on the stack, or on the heap past
@@ -322,14 +323,19 @@ static void release_packed(Packed *packed) {
     PyMem_Free(packed->args);
 }
 
-/* launch(space, args, device, wait) -> event handle, or None. */
+/* launch(space, args, device, wait[, no_event]) -> event handle (0 with
+ * no_event: KILN_LAUNCH_NO_EVENT), or None. */
 static PyObject *launcher_launch(PyObject *object, PyObject *const *argv,
                                  Py_ssize_t argc) {
   Launcher *self = (Launcher *)object;
-  if (argc != 4) {
-    PyErr_SetString(PyExc_TypeError, "launch(space, args, device, wait)");
+  if (argc != 4 && argc != 5) {
+    PyErr_SetString(PyExc_TypeError,
+                    "launch(space, args, device, wait[, no_event])");
     return NULL;
   }
+  int no_event = argc == 5 ? PyObject_IsTrue(argv[4]) : 0;
+  if (no_event < 0)
+    return NULL;
   if (!submit_fn) {
     PyErr_SetString(PyExc_RuntimeError, "kiln._claunch: use_library first");
     return NULL;
@@ -339,7 +345,7 @@ static PyObject *launcher_launch(PyObject *object, PyObject *const *argv,
   PyObject *result = ready < 0    ? NULL
                      : ready == 0 ? Py_NewRef(Py_None)
                                   : submit(self, packed.args, packed.global,
-                                           packed.local, argv[3]);
+                                           packed.local, argv[3], no_event);
   release_packed(&packed);
   return result;
 }
@@ -370,8 +376,9 @@ static PyObject *launcher_pack(PyObject *object, PyObject *const *argv,
 
 static PyMethodDef launcher_methods[] = {
     {"launch", (PyCFunction)(void (*)(void))launcher_launch, METH_FASTCALL,
-     "launch(space, args, device, wait): the event handle, or None when the "
-     "arguments are not those of this specialization"},
+     "launch(space, args, device, wait[, no_event]): the event handle (0 "
+     "with no_event), or None when the arguments are not those of this "
+     "specialization"},
     {"pack", (PyCFunction)(void (*)(void))launcher_pack, METH_FASTCALL,
      "pack(space, args, device): (argument bytes, global, local) that launch "
      "would submit, or None"},

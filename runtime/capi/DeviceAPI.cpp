@@ -87,6 +87,19 @@ kiln_status_t kiln_queue_finish(kiln_queue_t queue) {
                  [&] { return capi::fromStatus(queue->queue->finish()); });
 }
 
+kiln_status_t kiln_queue_marker(kiln_queue_t queue, kiln_event_t *out) {
+  KILN_CAPI_REQUIRE(out);
+  *out = nullptr;
+  KILN_CAPI_REQUIRE(queue);
+  return guarded(__func__, [&] {
+    StatusOr<std::shared_ptr<Event>> marker = queue->queue->marker();
+    if (!marker.ok())
+      return capi::fromStatus(marker.status());
+    *out = new kiln_event{std::move(*marker)};
+    return capi::succeed();
+  });
+}
+
 kiln_status_t kiln_queue_native_handle(kiln_queue_t queue, void **out) {
   KILN_CAPI_REQUIRE(out);
   *out = nullptr;

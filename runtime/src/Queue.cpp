@@ -207,6 +207,17 @@ StatusOr<std::shared_ptr<Event>> Queue::submitFill(Buffer &, size_t, size_t,
                        device_.info().name + "'");
 }
 
+StatusOr<std::shared_ptr<Event>> Queue::marker() {
+  if (options_.outOfOrder)
+    return invalidArgument("a marker needs an in-order queue");
+  return submitMarker();
+}
+
+StatusOr<std::shared_ptr<Event>> Queue::submitMarker() {
+  return unimplemented("queue markers are unsupported on '" +
+                       device_.info().name + "'");
+}
+
 Status Queue::submitKernelWithoutEvent(const Kernel &kernel,
                                        const PackedLaunch &launch,
                                        const EventList &waitFor) {

@@ -302,3 +302,38 @@ TEST_F(Submit, BufferReleasedAfterANoEventLaunchOutlivesIt) {
   ASSERT_KILN_OK(kiln_queue_finish(queue));
   EXPECT_EQ(download(y, kN), std::vector<float>(kN, 2.0f + 3 * 3.0f));
 }
+
+// kiln_queue_marker: an event after every earlier command of the in-order
+// queue, the way to learn that event-less launches completed.
+TEST_F(Submit, MarkerCompletesAfterTheNoEventLaunchesBeforeIt) {
+  std::vector<kiln_arg_t> args;
+  kiln_launch_desc_t desc = saxpyDesc(args);
+  desc.flags = KILN_LAUNCH_NO_EVENT;
+  for (int i = 0; i < 5; ++i)
+    ASSERT_KILN_OK(kiln_queue_submit(queue, &desc, nullptr, 0, nullptr));
+  kiln_event_t marker = nullptr;
+  ASSERT_KILN_OK(kiln_queue_marker(queue, &marker));
+  ASSERT_NE(marker, nullptr);
+  ASSERT_KILN_OK(kiln_event_wait(marker));
+  kiln_event_release(marker);
+  // Read without finishing the queue first: the marker said it is done.
+  std::vector<float> host(kN);
+  ASSERT_KILN_OK(kiln_buffer_read(queue, y, host.data(), kN * sizeof(float)));
+  EXPECT_EQ(host, std::vector<float>(kN, 2.0f + 5 * 3.0f));
+}
+
+TEST_F(Submit, MarkerOnAnOutOfOrderQueueIsRefused) {
+  kiln_queue_options_t options;
+  kiln_queue_options_init(&options);
+  options.out_of_order = 1;
+  kiln_queue_t unordered = nullptr;
+  if (kiln_queue_create_with_options(device, &options, &unordered) !=
+      KILN_STATUS_OK)
+    GTEST_SKIP() << "no out-of-order queue: " << lastError();
+  kiln_event_t marker = nullptr;
+  EXPECT_KILN_ERROR(kiln_queue_marker(unordered, &marker),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "a marker needs an in-order queue");
+  EXPECT_EQ(marker, nullptr);
+  kiln_queue_release(unordered);
+}

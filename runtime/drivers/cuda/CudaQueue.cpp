@@ -239,6 +239,13 @@ CudaQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
   return launchKernel(kernel, launch, nullptr, waitFor, none);
 }
 
+StatusOr<std::shared_ptr<Event>> CudaQueue::submitMarker() {
+  KILN_RETURN_IF_ERROR(device_->makeCurrent());
+  // An empty command: its event, recorded when first needed or before the
+  // next command, completes after everything enqueued before it.
+  return submit("marker", {}, [] { return Status(); });
+}
+
 Status CudaQueue::submitKernelWithoutEvent(const Kernel &kernel,
                                            const PackedLaunch &launch,
                                            const EventList &waitFor) {

@@ -34,6 +34,9 @@ public:
                           const LaunchOptions &options,
                           const EventList &waitFor,
                           RecordedLaunchEvents &recorded) override;
+  /// The event of the stream's current position, recorded lazily as a
+  /// command's (CudaEvent.h).
+  StatusOr<std::shared_ptr<Event>> submitMarker() override;
   /// cuLaunchKernelEx with no CudaEvent made or recorded for it.
   Status submitKernelWithoutEvent(const Kernel &kernel,
                                   const PackedLaunch &launch,

@@ -259,6 +259,14 @@ OpenCLQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
   return wrap(done, "kernel '" + kernel.name() + "'");
 }
 
+StatusOr<std::shared_ptr<Event>> OpenCLQueue::submitMarker() {
+  cl_event done = nullptr;
+  KILN_RETURN_IF_ERROR(
+      openclStatus(clEnqueueMarkerWithWaitList(queue_, 0, nullptr, &done),
+                   "clEnqueueMarkerWithWaitList"));
+  return wrap(done, "marker");
+}
+
 Status OpenCLQueue::submitKernelWithoutEvent(const Kernel &kernel,
                                              const PackedLaunch &launch,
                                              const EventList &waitFor) {

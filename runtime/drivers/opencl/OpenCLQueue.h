@@ -29,6 +29,8 @@ public:
   StatusOr<std::shared_ptr<Event>>
   submitKernel(const Kernel &kernel, const PackedLaunch &launch,
                const EventList &waitFor) override;
+  /// clEnqueueMarkerWithWaitList: after every earlier command (in order).
+  StatusOr<std::shared_ptr<Event>> submitMarker() override;
   Status submitKernelWithoutEvent(const Kernel &kernel,
                                   const PackedLaunch &launch,
                                   const EventList &waitFor) override;

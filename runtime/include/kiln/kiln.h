@@ -128,6 +128,13 @@ kiln_status_t kiln_queue_finish(kiln_queue_t queue);
  *  KILN_STATUS_UNIMPLEMENTED where the back end has none to share. */
 kiln_status_t kiln_queue_native_handle(kiln_queue_t queue, void **out);
 void kiln_queue_release(kiln_queue_t queue);
+/** An event (release it with kiln_event_release) that completes once every
+ *  command submitted to the in-order `queue` before it has: how a caller of
+ *  KILN_LAUNCH_NO_EVENT launches learns that they completed (one marker
+ *  every few launches, or when a launch's completion is asked for). An
+ *  out-of-order queue is KILN_STATUS_INVALID_ARGUMENT; a back end without
+ *  markers KILN_STATUS_UNIMPLEMENTED. */
+kiln_status_t kiln_queue_marker(kiln_queue_t queue, kiln_event_t *out);
 
 /*===--- Buffers ----------------------------------------------------------===*/
 

@@ -86,6 +86,13 @@ public:
   StatusOr<LaunchEvents> submit(const LaunchDesc &launch,
                                 const EventList &waitFor = {});
 
+  /// An event that completes once every command submitted to this
+  /// in-order queue before it has (cf. clEnqueueMarkerWithWaitList,
+  /// cuEventRecord): how a caller of event-less launches
+  /// (LaunchDesc::noEvent) learns that they completed. InvalidArgument on
+  /// an out-of-order queue; Unimplemented where the back end has none.
+  StatusOr<std::shared_ptr<Event>> marker();
+
   /// The back end's own queue object, for interoperation with other
   /// libraries (DLPack's stream argument): the CUstream on CUDA, the
   /// cl_command_queue on OpenCL; null where there is none to share.
@@ -155,6 +162,8 @@ protected:
   virtual StatusOr<std::shared_ptr<Event>>
   submitFill(Buffer &dst, size_t offset, size_t bytes, const void *pattern,
              size_t patternSize, const EventList &waitFor);
+  /// Back end marker (in-order queue). Default: Unimplemented.
+  virtual StatusOr<std::shared_ptr<Event>> submitMarker();
 
   /// For back ends' finish(): runs the completion checks of tracked events
   /// (all complete by then) and returns the first failure.
