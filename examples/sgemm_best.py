@@ -17,10 +17,29 @@ local memory, double-buffered: the next tile's global loads are issued
 into private registers at the top of a step and stored into the other
 buffer halfway through the step's arithmetic (that buffer was last read
 before the previous barrier), so their latency hides behind 4 k values of
-FMAs whatever order the assembler picks, and there is one barrier per
-step. The fragments are double-buffered in registers too: the a and b
-values of kk + 1 are read into the other half of the fragment arrays
-before the FMAs of kk, so each local load's latency hides behind 64 FMAs.
+FMAs, and there is one barrier per step. The fragments are double-buffered
+in registers too: the a and b values of kk + 1 are read into the other
+half of the fragment arrays before the FMAs of kk, so each local load's
+latency hides behind 64 FMAs.
+
+Registers decide occupancy: at most 128 per work-item let two work-groups
+(16 warps) share an SM, to cover each other's barriers and load latency.
+The arithmetic needs 104 (64 accumulators, 2 x 16 fragment values, 8
+copies of the next tile); what else stays live across the loop is the
+tile copies' addresses, so every copy takes its four elements of a matrix
+from one row pointer where it can: a warp copies 128 consecutive elements
+of one row of b, 32 per load (b[t + lid // 32, col0 + lid % 32 + 32 p]:
+one pointer plus 0, 128, 256, 384 bytes; each load one 128-byte line,
+each local store 32 consecutive words), and 8 work-items cover a 32-byte
+row of a (a[row0 + lid // 8 + 32 p, t + lid % 8]: whole sectors, stored
+transposed through 32 distinct banks thanks to the padding). ptxas then
+keeps the kernel within 128 registers without spilling, which the launch
+bounds (256 work-items, two work-groups per SM) make sure of. Earlier
+copies put each of the four b loads on another row (one 64-bit pointer
+each, 138-151 registers, one work-group per SM: 0.73x cuBLAS), or had a
+work-item load four consecutive elements of a row (128 registers, but
+each load instruction used a quarter of every sector it touched: no
+faster); docs/performance.md has the measurements.
 
 Needs n and m multiples of 128 and k a positive multiple of 8; launch over
 NdRange(n / 8, m / 8 : 16, 16):
@@ -44,29 +63,27 @@ WM = 32         # warp tile rows
 WN = 64         # warp tile columns
 WARPS_X = BN // WN          # warps along a row of the block (2)
 LANES_X = 8                 # lanes along a row of the warp tile
-LOADS = BM * BK // THREADS  # elements of each tile a work-item loads (4)
+LOADS = BM * BK // THREADS  # elements of each tile a work-item copies (4)
+A_ROWS = THREADS // BK      # rows of the a tile one load of all covers (32)
+B_SPLIT = BN // LOADS       # work-items per row of the b tile (32)
 # A row of the transposed a tile is padded by 4 words: the transposing
-# stores of a warp (8 k values x 4 rows) then fall into 32 distinct banks,
-# and rows stay 16-byte aligned for the 128-bit loads.
+# stores of a warp then fall into 32 distinct banks, and rows stay 16-byte
+# aligned for the 128-bit loads.
 APAD = BM + 4
 # Launch bounds (docs/language.md §2.3): work-groups of at most THREADS
-# work-items (the nvcc peer says __launch_bounds__(256)). Asking for two
-# work-groups per SM as well (min_work_groups_per_cu=2) caps a work-item
-# at 128 registers; ptxas then spills 56 bytes and the kernel ran slower
-# (36.42 TFLOP/s, 0.71x cuBLAS on an H200, 2026-11-25, against 38.33 and
-# 0.74x without on an H100 the same evening), so it is left out.
+# work-items, two of them per SM (at most 128 registers a work-item; the
+# nvcc peer says __launch_bounds__(256, 2)).
 
 
 @device_func
 def load_tiles(a: Array[float32, 2], b: Array[float32, 2], row0: int64,
                col0: int64, t: int64, lid: int64, pa: PrivateArray[float32, 1],
                pb: PrivateArray[float32, 1]):
-    # Consecutive work-items read consecutive addresses: 8 of them cover a
-    # row of the a tile (32 bytes), 128 a row of the b tile.
+    # a: 8 work-items per row, rows 32 apart (one pointer per load); b: a
+    # warp covers one row, 32 consecutive elements per load (one pointer).
     for p in range(LOADS):
-        e = lid + THREADS * p
-        pa[p] = a[row0 + e // BK, t + e % BK]
-        pb[p] = b[t + e // BN, col0 + e % BN]
+        pa[p] = a[row0 + lid // BK + A_ROWS * p, t + lid % BK]
+        pb[p] = b[t + lid // B_SPLIT, col0 + lid % B_SPLIT + B_SPLIT * p]
 
 
 @device_func
@@ -74,9 +91,8 @@ def store_tiles(ta: LocalAccessor[float32, 3], tb: LocalAccessor[float32, 3],
                 buf: int64, lid: int64, pa: PrivateArray[float32, 1],
                 pb: PrivateArray[float32, 1]):
     for p in range(LOADS):
-        e = lid + THREADS * p
-        ta[buf, e % BK, e // BK] = pa[p]
-        tb[buf, e // BN, e % BN] = pb[p]
+        ta[buf, lid % BK, lid // BK + A_ROWS * p] = pa[p]
+        tb[buf, lid // B_SPLIT, lid % B_SPLIT + B_SPLIT * p] = pb[p]
 
 
 @device_func
@@ -111,9 +127,9 @@ def multiply_steps(ta: LocalAccessor[float32, 3],
                 acc[i, j] += af[kk % 2, i] * bf[kk % 2, j]
 
 
-@kernel(max_work_group_size=THREADS)
+@kernel(max_work_group_size=THREADS, min_work_groups_per_cu=2)
 def sgemm_best(it: NdItem, a: Array[float32, 2], b: Array[float32, 2],
-               c: Array[float32, 2]):
+                  c: Array[float32, 2]):
     g = it.get_group()
     lid = it.get_local_id(0) * WX + it.get_local_id(1)
     warp = lid // 32

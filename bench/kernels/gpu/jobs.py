@@ -205,19 +205,18 @@ def _sgemm_jobs(n, k, m, regtile_n, regtile_k, regtile_m, lib):
     return [tiled, regtile]
 
 
-def _sgemm_best_job(n, k, m, lib, name="sgemm_best",
-                    source="examples/sgemm_best.py",
-                    what="128x128 block tile, 32x64 warp tiles, 8x8 per "
-                    "work-item, double-buffered", assume=()):
-    """examples/sgemm_best.py (or a candidate for it, `source`): 128x128
-    block tile of 32x64 warp tiles, 8x8 outputs per work-item,
-    double-buffered local tiles and fragments; n, m multiples of 128, k of
-    the kernel's step along k. Its nvcc peer is cuda/NAME.cu."""
+def _sgemm_best_job(n, k, m, lib):
+    """examples/sgemm_best.py: 128x128 block tile of 32x64 warp tiles, 8x8
+    outputs per work-item, double-buffered local tiles and fragments, two
+    work-groups per SM; n, m multiples of 128, k of 8. The arrays are
+    distinct and 16-byte aligned, as the JIT finds them."""
     def cublas(t):
         lib.torch.matmul(t["a"], t["b"], out=t["c"])
 
     return Job(
-        name, "SGEMM %dx%dx%d, %s" % (n, k, m, what),
+        "sgemm_best",
+        "SGEMM %dx%dx%d, 128x128 block tile, 32x64 warp tiles, 8x8 per "
+        "work-item, double-buffered" % (n, k, m),
         "TFLOP/s", 2,
         make=lambda rng, ctx: {"a": _uniform(rng, (n, k), -1, 1),
                                "b": _uniform(rng, (k, m), -1, 1),
@@ -230,38 +229,7 @@ def _sgemm_best_job(n, k, m, lib, name="sgemm_best",
         outputs=["c"], tolerance=_check_close(1e-4, 1e-5 * k),
         work=lambda x: 2 * n * k * m,
         library=[("cuBLAS FP32 (TF32 off)", cublas)] if lib.torch else [],
-        assume=assume, source=source)
-
-
-# Candidates for examples/sgemm_best.py (issue 14 item 4), each
-# bench/kernels/kiln/NAME.py with its nvcc peer cuda/NAME.cu and the same
-# launch as sgemm_best: (name, what differs, step along k). The suite
-# keeps the arrays distinct and 16-byte aligned, as the JIT finds them.
-SGEMM_BEST_VARIANTS = [
-    ("sgemm_best_v1", "one row run of 4 per work-item and tile copy "
-     "(128 registers)", 8),
-    ("sgemm_best_v2", "v1 with launch bounds (256, 2)", 8),
-    ("sgemm_best_v3", "v2 with two steps per iteration (constant buffer "
-     "numbers)", 8),
-    ("sgemm_best_v4", "v3 with steps of 16 along k, fragments not "
-     "double-buffered", 16),
-    ("sgemm_best_v5", "coalesced tile copies (b by warps, one pointer), "
-     "launch bounds (256, 2)", 8),
-    ("sgemm_best_v6", "v5 with two steps per iteration", 8),
-]
-
-
-def _sgemm_best_variant_jobs(n, k, m, lib, small=False):
-    """The candidates at n x k x m; `small` rounds k up to each one's step
-    (the dry run's k is not a multiple of 16)."""
-    jobs = []
-    for name, what, step in SGEMM_BEST_VARIANTS:
-        kk = _cdiv(k, step) * step if small else k
-        jobs.append(_sgemm_best_job(
-            n, kk, m, lib, name=name, source=None,
-            what="128x128 block tile, 8x8 per work-item, " + what,
-            assume=_DISTINCT_ALIGNED))
-    return jobs
+        assume=_DISTINCT_ALIGNED, source="examples/sgemm_best.py")
 
 
 def _softmax_job(n, m, lib):
@@ -307,12 +275,10 @@ def all_jobs(full, lib, sgemm=4096):
         return (_elementwise_jobs(1 << 28, lib) + _sum_jobs(1 << 28, lib) +
                 [_stencil_job(16384, 16384), _transpose_job(16384, 16384, lib)]
                 + _sgemm_jobs(s, s, s, s, s, s, lib) +
-                [_sgemm_best_job(s, s, s, lib)] +
-                _sgemm_best_variant_jobs(s, s, s, lib) +
-                [_softmax_job(32768, 2048, lib), _histogram_job(1 << 28)])
+                [_sgemm_best_job(s, s, s, lib),
+                 _softmax_job(32768, 2048, lib), _histogram_job(1 << 28)])
     return (_elementwise_jobs(100003, lib) + _sum_jobs(100003, lib) +
             [_stencil_job(130, 70), _transpose_job(100, 70, lib)] +
             _sgemm_jobs(40, 50, 70, 128, 32, 192, lib) +
-            [_sgemm_best_job(256, 40, 384, lib)] +
-            _sgemm_best_variant_jobs(256, 40, 384, lib, small=True) +
-            [_softmax_job(33, 300, lib), _histogram_job(100003)])
+            [_sgemm_best_job(256, 40, 384, lib), _softmax_job(33, 300, lib),
+             _histogram_job(100003)])

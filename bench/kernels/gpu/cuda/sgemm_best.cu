@@ -10,9 +10,12 @@
 // tile's global loads go into registers at the top of a step and are
 // stored into the other buffer halfway through the current tile's FMAs,
 // one __syncthreads per step), and so are the fragments, in registers (the
-// float4s of kk + 1 are read before the FMAs of kk). Global loads are
-// scalar, as in the Kiln kernel. Needs n, m multiples of 128 and k a
-// positive multiple of 8. Launch: block (16, 16), grid (m / 128, n / 128).
+// float4s of kk + 1 are read before the FMAs of kk). Copies: 8 threads per
+// 32-byte row of a, rows 32 apart; a warp per row of b, 32 consecutive
+// elements per load from one pointer (b[t + lid / 32][col0 + lid % 32 +
+// 32 p]). Global loads are scalar, as in the Kiln kernel. Needs n, m
+// multiples of 128 and k a positive multiple of 8. Launch: block (16, 16),
+// grid (m / 128, n / 128).
 #define BM 128
 #define BN 128
 #define BK 8
@@ -21,6 +24,8 @@
 #define WX 16
 #define THREADS 256
 #define LOADS (BM * BK / THREADS)
+#define A_ROWS (THREADS / BK)
+#define B_SPLIT (BN / LOADS)
 #define APAD (BM + 4)
 #define WM 32
 #define WN 64
@@ -35,11 +40,11 @@ __device__ __forceinline__ void loadTiles(const float *a, const float *b,
                                           long long row0, long long col0,
                                           long long t, int lid, float *pa,
                                           float *pb) {
+  const float *pB = b + (t + lid / B_SPLIT) * m + col0 + lid % B_SPLIT;
 #pragma unroll
   for (int p = 0; p < LOADS; ++p) {
-    int e = lid + THREADS * p;
-    pa[p] = a[(row0 + e / BK) * k + t + e % BK];
-    pb[p] = b[(t + e / BN) * m + col0 + e % BN];
+    pa[p] = a[(row0 + lid / BK + A_ROWS * p) * k + t + lid % BK];
+    pb[p] = pB[B_SPLIT * p];
   }
 }
 
@@ -47,9 +52,8 @@ __device__ __forceinline__ void storeTiles(Tiles &s, int buf, int lid,
                                            const float *pa, const float *pb) {
 #pragma unroll
   for (int p = 0; p < LOADS; ++p) {
-    int e = lid + THREADS * p;
-    s.a[buf][e % BK][e / BK] = pa[p];
-    s.b[buf][e / BN][e % BN] = pb[p];
+    s.a[buf][lid % BK][lid / BK + A_ROWS * p] = pa[p];
+    s.b[buf][lid / B_SPLIT][lid % B_SPLIT + B_SPLIT * p] = pb[p];
   }
 }
 
@@ -96,11 +100,9 @@ multiplySteps(const Tiles &s, int buf, int k0, int arow, int bcol,
   }
 }
 
-// The same launch bounds as Kiln's kernel (@kernel(max_work_group_size=256)):
-// blocks of at most 256 threads; no minimum of blocks per SM (two per SM
-// cap a thread at 128 registers and spill; examples/sgemm_best.py says
-// what that cost).
-extern "C" __global__ void __launch_bounds__(THREADS)
+// The same launch bounds as the Kiln kernel: blocks of at most 256 threads,
+// at least two blocks per SM (128 registers a thread).
+extern "C" __global__ void __launch_bounds__(THREADS, 2)
     sgemm_best(const float *a, const float *b, float *c, long long n,
                long long k, long long m) {
   __shared__ __align__(16) Tiles s;
