@@ -18,9 +18,10 @@ built: it launches only when the arguments are what picked its
 specialization (the index space's kind and rank, the device, each
 argument's type; each array's dtype, rank, device and alignment, and no
 two arrays sharing memory), else the general path runs. A launch's record
-(`_Submitted`) holds its device event and the objects passed until the
-package sees the kernel complete, as _host_tasks.Launch does for launches
-with copies.
+holds the objects passed until the package sees the kernel complete, as
+_host_tasks.Launch does for launches with copies: with its device event
+(`_Submitted`), or, where launches go without events (launch groups,
+below), until its group's marker completes (`_Grouped`).
 
 Errors are the general path's: a value out of its parameter's range is a
 ValueError naming the parameter (worded here for both ways), a failed
@@ -258,6 +259,37 @@ class Plan:
             return None
         return self._launch_ctypes(index_space, args, dependent_events)
 
+    def try_launch_now(self, index_space, args, device):
+        """try_launch without dependent events (call_kernel_async's warm
+        path): the record, or None (the general path decides)."""
+        if device is not None and device is not self.device:
+            if type(device) is not str or _opened.get(device) is not self.device:
+                return None
+            device = self.device
+        c = self.c
+        if c is None:
+            if not self._matches(index_space, args, device):
+                return None
+            return self._launch_ctypes(index_space, args, None)
+        tail = self.tail
+        try:
+            event = c.launch(index_space, args, device, None, tail is not None)
+        except extension.ArgumentError as exc:
+            raise self._argument_error(args, exc) from None
+        except extension.SubmitError as exc:
+            raise _submit_error(exc.args[0]) from None
+        if event is None:
+            return None
+        if tail is None:
+            return _submitted(event, args)
+        group = tail.group  # tail.join, inline: the hot path
+        record = _Grouped(group, args)
+        records = group.records
+        records.append(record)
+        if len(records) >= _GROUP:
+            tail.close(group)
+        return record
+
     def _launch_c(self, index_space, args, wait, device):
         tail = self.tail
         try:
@@ -401,7 +433,7 @@ def wait_handles(dependent_events):
 # much as a launch's own event. Read when a kernel's fast plan is made.
 cover_mode = {"0": "never", "1": "always"}.get(
     os.environ.get("KILN_LAUNCH_COVER", ""), "auto")
-_GROUP, _MAX_GROUPS = 64, 16
+_GROUP, _MAX_GROUPS = 256, 4
 _tails = {}  # queue handle value -> its _Tail, None where it has no markers
 _tails_lock = threading.Lock()
 
@@ -582,9 +614,27 @@ class _Grouped:
     def poll(self):
         return self.done or self.group.poll()
 
+    def events(self):
+        """(host_event, device_event), as _host_tasks.events makes them."""
+        return _event_pair(self)
+
     def finish(self):
         if not self.done:
             self.group.finish()
+
+
+def _event_pair(record):
+    """(host_event, device_event) of a fast launch: two CompiledEvents made
+    without their __init__ (the profiling submit time is None, as there)."""
+    new = _new_event
+    host, device = new(_CompiledEvent), new(_CompiledEvent)
+    host._launch = device._launch = record
+    host.profiling_info_submit = device.profiling_info_submit = None
+    return host, device
+
+
+_CompiledEvent = _host_tasks.CompiledEvent
+_new_event = object.__new__
 
 
 def _submitted(event, args):
@@ -612,6 +662,9 @@ class _Submitted:
         """The handle a launch depending on this one waits for, or None
         once it is complete."""
         return None if self.done else self.event
+
+    def events(self):
+        return _event_pair(self)
 
     def poll(self):
         if self.done:
