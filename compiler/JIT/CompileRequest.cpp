@@ -88,8 +88,10 @@ llvm::Expected<CacheKey> kiln::buildCacheKey(const CompileRequest &request,
             request.coarsenElementwise == ElementwiseCoarsening::Always
                 ? "always"
                 : "never");
-  if (!request.mergeWorkGroups)
-    key.add("options", "work-group merging", "off");
+  if (request.mergeWorkGroups != WorkGroupMerging::Auto)
+    key.add("options", "work-group merging",
+            request.mergeWorkGroups == WorkGroupMerging::Always ? "always"
+                                                                : "never");
   // Only when set: keys of requests without it are unchanged.
   if (request.distinctArrays)
     key.add("aliasing", "distinct array arguments", "yes");

@@ -50,9 +50,9 @@ struct CompileRequest {
   /// Where elementwise kernels are coarsened to 128-bit accesses
   /// (CompileOptions::coarsenElementwise); keyed unless Auto.
   ElementwiseCoarsening coarsenElementwise = ElementwiseCoarsening::Auto;
-  /// Whether kiln-merge-work-groups runs (CompileOptions::mergeWorkGroups);
-  /// keyed when off.
-  bool mergeWorkGroups = true;
+  /// Where kiln-merge-work-groups runs (CompileOptions::mergeWorkGroups);
+  /// keyed unless Auto.
+  WorkGroupMerging mergeWorkGroups = WorkGroupMerging::Auto;
   /// LLVM IR / bitcode files external device functions resolve against.
   std::vector<std::string> bitcodeLibraries;
   /// CUDA's libdevice for PTX; empty: $KILN_LIBDEVICE, then the CUDA install.

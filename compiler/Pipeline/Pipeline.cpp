@@ -38,7 +38,17 @@ void kiln::buildKilnTransformPipeline(OpPassManager &pm,
 bool kiln::mergesWorkGroups(const CompileOptions &options) {
   // Debug mode reports each access where it happens; -O0 keeps the code
   // as written.
-  return options.mergeWorkGroups && !options.debug && options.optLevel > 0;
+  if (options.debug || options.optLevel == 0)
+    return false;
+  switch (options.mergeWorkGroups) {
+  case WorkGroupMerging::Auto:
+    return options.target == TargetKind::PTX;
+  case WorkGroupMerging::Always:
+    return true;
+  case WorkGroupMerging::Never:
+    return false;
+  }
+  return false;
 }
 
 bool kiln::coarsensElementwise(const CompileOptions &options) {

@@ -21,6 +21,13 @@ namespace kiln {
 /// accesses pay; the CPU device vectorises across work-items already.
 enum class ElementwiseCoarsening { Auto, Always, Never };
 
+/// Where kiln-merge-work-groups runs (NdRange kernels whose work-groups add
+/// into one address with atomics loop over several work-groups and add
+/// once, docs/architecture.md): by default on PTX only, where same-address
+/// atomics bound the kernel; on the CPU device (PoCL) the loop around the
+/// body's barriers costs more than the atomics it saves.
+enum class WorkGroupMerging { Auto, Always, Never };
+
 struct CompileOptions {
   TargetKind target = TargetKind::SPIRV;
   std::string arch = "sm_90"; ///< CUDA architecture (PTX target only).
@@ -46,10 +53,8 @@ struct CompileOptions {
   bool numbaTyping = false;
   /// Never applied in debug mode or at -O0.
   ElementwiseCoarsening coarsenElementwise = ElementwiseCoarsening::Auto;
-  /// Run kiln-merge-work-groups (every target; never in debug mode or at
-  /// -O0): NdRange kernels whose work-groups each add into one address
-  /// with an atomic loop over several work-groups and add once.
-  bool mergeWorkGroups = true;
+  /// Never applied in debug mode or at -O0.
+  WorkGroupMerging mergeWorkGroups = WorkGroupMerging::Auto;
 };
 
 /// Whether `options` run kiln-merge-work-groups.

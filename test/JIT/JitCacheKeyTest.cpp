@@ -194,6 +194,21 @@ TEST_F(JitCacheKeyTest, ElementwiseCoarsening) {
     EXPECT_NE(c.name, "elementwise coarsening");
 }
 
+TEST_F(JitCacheKeyTest, WorkGroupMerging) {
+  // Auto (the default) adds nothing to the key; the other choices do.
+  CompileRequest always = saxpyRequest(TargetKind::SPIRV);
+  always.mergeWorkGroups = WorkGroupMerging::Always;
+  expectMiss(saxpyRequest(TargetKind::SPIRV), always, "options",
+             "work-group merging");
+  CompileRequest never = saxpyRequest(TargetKind::PTX);
+  never.mergeWorkGroups = WorkGroupMerging::Never;
+  expectMiss(saxpyRequest(TargetKind::PTX), never, "options",
+             "work-group merging");
+  ASSERT_EXPECTED(key, jit->computeKey(saxpyRequest(TargetKind::PTX)));
+  for (const KeyComponent &c : key.components())
+    EXPECT_NE(c.name, "work-group merging");
+}
+
 TEST_F(JitCacheKeyTest, LibraryContentNotJustPath) {
   ASSERT_EXPECTED(a, jit->compile(base()));
   // Same path, new content (and size, so the stat memo sees it).

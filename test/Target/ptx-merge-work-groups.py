@@ -5,7 +5,7 @@
 # RUN: kilnc %s -k sum_per_item --target ptx --launch-rank 1 --assume-distinct-arrays --emit=metadata | FileCheck %s --check-prefix=META
 # RUN: kilnc %s -k sum_per_item --target ptx --launch-rank 1 -o %t.alias.ptx
 # RUN: FileCheck %s --input-file %t.alias.ptx --check-prefix=ALIAS
-# RUN: kilnc %s -k sum_per_item --target ptx --launch-rank 1 --assume-distinct-arrays --merge-work-groups=false -o %t.off.ptx
+# RUN: kilnc %s -k sum_per_item --target ptx --launch-rank 1 --assume-distinct-arrays --merge-work-groups=never -o %t.off.ptx
 # RUN: FileCheck %s --input-file %t.off.ptx --check-prefix=ALIAS
 # The sum with one element per work-item on PTX (issue 14): with distinct
 # arrays, each CTA loops over the user's work-groups from %ctaid.x by
@@ -13,7 +13,7 @@
 # before the loop) and keeps its total in a register; one atomic add after
 # the loop, only where the CTA added anything. The metadata tells the
 # runtime to launch few CTAs. Arrays that may overlap, or
-# --merge-work-groups=false, keep one atomic per work-group and no loop.
+# --merge-work-groups=never, keep one atomic per work-group and no loop.
 from kiln import kernel, NdItem, Array, float32, group_reduce, AtomicRef
 
 

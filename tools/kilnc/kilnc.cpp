@@ -121,12 +121,17 @@ cl::opt<ElementwiseCoarsening> coarsenElementwise(
                           "on every target (SPIR-V: for testing)"),
                clEnumValN(ElementwiseCoarsening::Never, "never", "nowhere")),
     cl::init(ElementwiseCoarsening::Auto), cl::cat(category));
-cl::opt<bool> mergeWorkGroups(
+cl::opt<WorkGroupMerging> mergeWorkGroups(
     "merge-work-groups",
     cl::desc("NdRange kernels whose work-groups add into one address with "
              "relaxed atomics: each work-group loops over several and adds "
-             "once (docs/architecture.md; default on, every target)"),
-    cl::init(true), cl::cat(category));
+             "once where the arrays are distinct (docs/architecture.md)"),
+    cl::values(clEnumValN(WorkGroupMerging::Auto, "auto",
+                          "on PTX only (default)"),
+               clEnumValN(WorkGroupMerging::Always, "always",
+                          "on every target (SPIR-V: for testing)"),
+               clEnumValN(WorkGroupMerging::Never, "never", "nowhere")),
+    cl::init(WorkGroupMerging::Auto), cl::cat(category));
 cl::list<std::string> bitcodeLibraries(
     "link", cl::desc("LLVM IR/bitcode library for external device functions"),
     cl::value_desc("file.bc|file.ll"), cl::cat(category));

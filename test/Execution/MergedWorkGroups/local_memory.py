@@ -1,10 +1,11 @@
 # REQUIRES: opencl
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: %python %S/Inputs/sums.py make %t 256003 float32
-# RUN: kiln-run %s -k tree_sum --device cpu --nd-range 256256:256 --arg x=@%t/x.npy --arg out=zeros:1 --out out=%t/out.npy | FileCheck %s --check-prefix=MANY
+# RUN: kiln-run %s -k tree_sum --device cpu --nd-range 256256:256 --arg x=@%t/x.npy --arg out=zeros:1 --out out=%t/out.npy --merge-work-groups=always | FileCheck %s --check-prefix=MANY
 # RUN: %python %S/Inputs/sums.py check %t | FileCheck %s
 # A sum whose work-groups reduce through a local array of their own, with
-# barriers in a loop, merged on the CPU device: one launched work-group
+# barriers in a loop, merged on the CPU device (--merge-work-groups=always):
+# one launched work-group
 # runs many of the user's in turn, its local array allocated once and
 # reused. Work-item 1 reads the total from tile[0], which work-item 0
 # overwrites first thing in the next logical work-group; the barrier the

@@ -1,24 +1,25 @@
 # REQUIRES: opencl
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: %python %S/Inputs/sums.py make %t 1 float32
-# RUN: kiln-run %s -k sum_f32 --device cpu --nd-range 256:256 --arg x=@%t/x.npy --arg out=zeros:1 --out out=%t/out.npy | FileCheck %s --check-prefix=ONE
+# RUN: kiln-run %s -k sum_f32 --device cpu --nd-range 256:256 --arg x=@%t/x.npy --arg out=zeros:1 --out out=%t/out.npy --merge-work-groups=always | FileCheck %s --check-prefix=ONE
 # RUN: %python %S/Inputs/sums.py check %t | FileCheck %s --check-prefix=F1
 # RUN: %python %S/Inputs/sums.py make %t 255 float32
-# RUN: kiln-run %s -k sum_f32 --device cpu --nd-range 256:256 --arg x=@%t/x.npy --arg out=zeros:1 --out out=%t/out.npy | FileCheck %s --check-prefix=ONE
+# RUN: kiln-run %s -k sum_f32 --device cpu --nd-range 256:256 --arg x=@%t/x.npy --arg out=zeros:1 --out out=%t/out.npy --merge-work-groups=always | FileCheck %s --check-prefix=ONE
 # RUN: %python %S/Inputs/sums.py check %t | FileCheck %s --check-prefix=F255
 # RUN: %python %S/Inputs/sums.py make %t 256003 float32
-# RUN: kiln-run %s -k sum_f32 --device cpu --nd-range 256256:256 --arg x=@%t/x.npy --arg out=zeros:1 --out out=%t/out.npy | FileCheck %s --check-prefix=MANY
+# RUN: kiln-run %s -k sum_f32 --device cpu --nd-range 256256:256 --arg x=@%t/x.npy --arg out=zeros:1 --out out=%t/out.npy --merge-work-groups=always | FileCheck %s --check-prefix=MANY
 # RUN: %python %S/Inputs/sums.py check %t | FileCheck %s --check-prefix=F256003
 # RUN: %python %S/Inputs/sums.py make %t 255 int32
-# RUN: kiln-run %s -k sum_i32 --device cpu --nd-range 256:256 --arg x=@%t/x.npy --arg out=zeros:1 --out out=%t/out.npy | FileCheck %s --check-prefix=ONE
+# RUN: kiln-run %s -k sum_i32 --device cpu --nd-range 256:256 --arg x=@%t/x.npy --arg out=zeros:1 --out out=%t/out.npy --merge-work-groups=always | FileCheck %s --check-prefix=ONE
 # RUN: %python %S/Inputs/sums.py check %t | FileCheck %s --check-prefix=I255
 # RUN: %python %S/Inputs/sums.py make %t 256003 int32
-# RUN: kiln-run %s -k sum_i32 --device cpu --nd-range 256256:256 --arg x=@%t/x.npy --arg out=zeros:1 --out out=%t/out.npy | FileCheck %s --check-prefix=MANY
+# RUN: kiln-run %s -k sum_i32 --device cpu --nd-range 256256:256 --arg x=@%t/x.npy --arg out=zeros:1 --out out=%t/out.npy --merge-work-groups=always | FileCheck %s --check-prefix=MANY
 # RUN: %python %S/Inputs/sums.py check %t | FileCheck %s --check-prefix=I256003
-# RUN: kiln-run %s -k sum_i32 --device cpu --nd-range 256256:64 --arg x=@%t/x.npy --arg out=zeros:1 --out out=%t/out.npy | FileCheck %s --check-prefix=SMALL
+# RUN: kiln-run %s -k sum_i32 --device cpu --nd-range 256256:64 --arg x=@%t/x.npy --arg out=zeros:1 --out out=%t/out.npy --merge-work-groups=always | FileCheck %s --check-prefix=SMALL
 # RUN: %python %S/Inputs/sums.py check %t | FileCheck %s --check-prefix=I256003
 # The sum with one element per work-item (bench/kernels/kiln/sum_per_item.py)
-# run on the CPU device with its work-groups merged: the runtime launches 4
+# run on the CPU device with its work-groups merged (opt-in there,
+# --merge-work-groups=always; PTX merges by default): the runtime launches 4
 # work-groups per core (the device's work-items per compute unit are
 # unknown), each loops over the user's work-groups and adds its total once.
 # Sizes that are not a multiple of the work-group, one work-group and
