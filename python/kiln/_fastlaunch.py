@@ -21,7 +21,7 @@ two arrays sharing memory), else the general path runs. A launch's record
 holds the objects passed until the package sees the kernel complete, as
 _host_tasks.Launch does for launches with copies: with its device event
 (`_Submitted`), or, where launches go without events (launch groups,
-below), until its group's marker completes (`_Grouped`).
+below), its group, until the group's marker completes (`_Group`).
 
 Errors are the general path's: a value out of its parameter's range is a
 ValueError naming the parameter (worded here for both ways), a failed
@@ -283,12 +283,11 @@ class Plan:
         if tail is None:
             return _submitted(event, args)
         group = tail.group  # tail.join, inline: the hot path
-        record = _Grouped(group, args)
-        records = group.records
-        records.append(record)
-        if len(records) >= _GROUP:
+        objects = group.objects
+        objects.append(args)
+        if len(objects) >= _GROUP:
             tail.close(group)
-        return record
+        return group
 
     def _launch_c(self, index_space, args, wait, device):
         tail = self.tail
@@ -484,14 +483,14 @@ class _Tail:
         self.lock = threading.Lock()
 
     def join(self, args):
-        """The record of a launch just submitted without an event."""
+        """The record of a launch just submitted without an event: the open
+        group, which holds `args` until its marker completes."""
         group = self.group
-        record = _Grouped(group, args)
-        records = group.records
-        records.append(record)
-        if len(records) >= _GROUP:
+        objects = group.objects
+        objects.append(args)
+        if len(objects) >= _GROUP:
             self.close(group)
-        return record
+        return group
 
     def close(self, group):
         """Closes `group` if it is still the open one: a new group is open
@@ -511,20 +510,23 @@ class _Tail:
 
     def finish(self):
         group = self.group
-        if group.records:
+        if group.objects:
             self.close(group)
         while self.closed:
             self.closed.popleft().finish()
 
 
 class _Group:
-    """Event-less launches of one queue between two markers: their records
-    until the marker after them is seen complete."""
+    """Event-less launches of one queue between two markers: the objects
+    passed to each, until the marker after them is seen complete. It is
+    each of its launches' record (the _launch of their CompiledEvents: they
+    complete together), quacking like _host_tasks.Launch."""
 
-    __slots__ = ("tail", "records", "marker", "done", "error", "lock")
+    __slots__ = ("tail", "objects", "marker", "done", "error", "lock")
+    times = None  # no device timestamps (profiling queues keep events)
 
     def __init__(self, tail):
-        self.tail, self.records = tail, []
+        self.tail, self.objects = tail, []
         self.marker, self.done, self.error = None, False, None
         self.lock = threading.Lock()
 
@@ -547,6 +549,16 @@ class _Group:
         if self.marker is None and not self.done:
             self.tail.close(self)
         return None if self.done else self.marker
+
+    @property
+    def last(self):
+        """The handle a launch depending on one of this group's waits for:
+        its marker (the group closed now if open), or None once complete."""
+        return self.handle()
+
+    def events(self):
+        """(host_event, device_event) of a launch of this group."""
+        return _event_pair(self)
 
     def poll(self):
         if self.done:
@@ -586,41 +598,8 @@ class _Group:
         self._complete()
 
     def _complete(self):
-        error = self.error
-        for record in self.records:
-            record.objects, record.error, record.done = None, error, True
-        self.records = ()
+        self.objects = None  # every launch's references, at once
         self.done = True
-
-
-class _Grouped:
-    """A fast launch without an event of its own: the objects passed, held
-    until its group is seen complete. Quacks like _host_tasks.Launch for
-    CompiledEvent."""
-
-    __slots__ = ("group", "objects", "done", "error", "__weakref__")
-    times = None  # no device timestamps (profiling queues keep events)
-
-    def __init__(self, group, objects):
-        self.group, self.objects = group, objects
-        self.done, self.error = False, None
-
-    @property
-    def last(self):
-        """The handle a launch depending on this one waits for: its group's
-        marker (the group closed now if open), or None once complete."""
-        return None if self.done else self.group.handle()
-
-    def poll(self):
-        return self.done or self.group.poll()
-
-    def events(self):
-        """(host_event, device_event), as _host_tasks.events makes them."""
-        return _event_pair(self)
-
-    def finish(self):
-        if not self.done:
-            self.group.finish()
 
 
 def _event_pair(record):

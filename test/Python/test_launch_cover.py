@@ -87,12 +87,13 @@ def test_a_grouped_launch_has_no_event_of_its_own():
     from kiln import _fastlaunch
     _, out = _host_visible()
     _, host_event, device_event = _slow_launch(slow, out, 1)
-    record = device_event._launch
-    assert type(record) is _fastlaunch._Grouped
-    assert host_event._launch is record
-    assert record.group.marker is None and not record.done  # still open
+    group = device_event._launch  # the launch's record is its group
+    assert type(group) is _fastlaunch._Group
+    assert host_event._launch is group
+    assert group.marker is None and not group.done  # still open
+    assert group.objects[-1][1] is not None  # its arguments, held
     assert device_event.wait()
-    assert record.done and record.objects is None and record.error is None
+    assert group.done and group.objects is None and group.error is None
     assert host_event.is_complete() and not device_event.failed
 
 
@@ -119,7 +120,7 @@ def test_dropped_events_release_through_the_groups_markers():
     from kiln import _fastlaunch
     host, out = _host_visible()
     alive, _, device_event = _slow_launch(slow, out, 1000)
-    group = device_event._launch.group
+    group = device_event._launch
     del device_event
     launches = 0
     while alive() is not None:
@@ -140,12 +141,12 @@ def test_many_launches_all_complete_and_release():
     refs = [weakref.ref(t) for t in tokens]
     events = [kiln.call_kernel_async(quick, kiln.Range(1), [], i)[1]
               for i in range(5 * _fastlaunch._GROUP + 7)]
-    groups = {id(e._launch.group) for e in events}
+    groups = {id(e._launch) for e in events}
     assert len(groups) >= 5  # one marker per _GROUP launches
     kiln.call_kernel(quick, kiln.Range(1), 1)  # waits for every group
     assert all(e.is_complete() for e in events)
-    tail = events[0]._launch.group.tail
-    assert not tail.closed and not tail.group.records
+    tail = events[0]._launch.tail
+    assert not tail.closed and not tail.group.objects
     del tokens
     gc.collect()
     assert all(r() is None for r in refs)
@@ -157,7 +158,7 @@ def test_a_grouped_launch_as_a_dependency_is_waited_for(other_queue):
     _warm(slow, quick)
     src = kiln.zeros(1, np.int64)
     _, _, event = _slow_launch(slow, src)
-    assert event._launch.group.marker is None  # open: the dependency closes it
+    assert event._launch.marker is None  # open: the dependency closes it
     dst = np.zeros(1, np.int64)
     queue = kiln.Queue(kiln.Device("cpu")) if other_queue else None
     done, _ = kiln.call_kernel_async(copy_first, kiln.Range(1), [event],
@@ -172,7 +173,7 @@ def test_call_kernel_waits_for_the_open_group():
     _warm(slow, quick)
     host, out = _host_visible()
     alive, _, device_event = _slow_launch(slow, out)
-    group = device_event._launch.group
+    group = device_event._launch
     del device_event
     kiln.call_kernel(quick, kiln.Range(1), 1)
     assert group.done and host[0] != 0
