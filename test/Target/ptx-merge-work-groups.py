@@ -8,12 +8,12 @@
 # RUN: kilnc %s -k sum_per_item --target ptx --launch-rank 1 --assume-distinct-arrays --merge-work-groups=never -o %t.off.ptx
 # RUN: FileCheck %s --input-file %t.off.ptx --check-prefix=ALIAS
 # The sum with one element per work-item on PTX (issue 14): with distinct
-# arrays, each CTA loops over the user's work-groups from %ctaid.x by
-# %nctaid.x (the trip's first group is compared with the user's count
-# before the loop) and keeps its total in a register; one atomic add after
-# the loop, only where the CTA added anything. The metadata tells the
-# runtime to launch few CTAs. Arrays that may overlap, or
-# --merge-work-groups=never, keep one atomic per work-group and no loop.
+# arrays, each CTA runs the user's work-groups from %ctaid.x by %nctaid.x,
+# each work-item adding its elements in a register in a loop with no
+# barrier (LLVM unrolls it: several loads in flight, before any shuffle),
+# then one shuffle reduce and one atomic add by the leader. The metadata
+# tells the runtime to launch few CTAs. Arrays that may overlap, or
+# --merge-work-groups=never, keep one reduce and atomic per work-group.
 from kiln import kernel, NdItem, Array, float32, group_reduce, AtomicRef
 
 
@@ -27,18 +27,18 @@ def sum_per_item(it: NdItem, x: Array[float32], out: Array[float32]):
 
 # CHECK-LABEL: .entry sum_per_item(
 # CHECK: mov.u32 {{%r[0-9]+}}, %ctaid.x;
-# CHECK-NOT: {{(atom|red)\.global}}
-# CHECK: mov.u32 [[NC:%r[0-9]+]], %nctaid.x;
-# CHECK-NEXT: cvt.u64.u32 [[STEP:%rd[0-9]+]], [[NC]];
-# CHECK-NOT: {{(atom|red)\.global}}
-# CHECK: add.s64 [[L:%rd[0-9]+]], [[L]], [[STEP]];
-# CHECK-NOT: {{(atom|red)\.global}}
+# CHECK: mov.u32 {{%r[0-9]+}}, %nctaid.x;
+# CHECK-NOT: {{(atom|red)\.global|bar\.sync|shfl}}
 # CHECK: ld.global.nc.b32
-# CHECK-NOT: {{(atom|red)\.global}}
+# CHECK-NOT: {{(atom|red)\.global|bar\.sync|shfl}}
+# CHECK: ld.global.nc.b32
+# CHECK-NOT: {{(atom|red)\.global|bar\.sync}}
 # CHECK: shfl.sync.down.b32
 # CHECK-NOT: {{(atom|red)\.global}}
-# CHECK: {{(atom|red)\.global}}.add.f32
+# CHECK: bar.sync
 # CHECK-NOT: {{(atom|red)\.global}}
+# CHECK: {{(atom|red)\.global}}.add.f32
+# CHECK-NOT: {{(atom|red)\.global|ld\.global}}
 # CHECK: ret;
 
 # META: kernel sum_per_item: index NdItem, launch rank 1

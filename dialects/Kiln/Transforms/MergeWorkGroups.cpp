@@ -8,7 +8,11 @@
 // user's (logical) work-groups L = phys, phys + P, ... below their count,
 // and turns each such atomic into an update of a per-work-item accumulator
 // that one atomic adds to memory after the loop: P atomics per address
-// instead of one per logical group.
+// instead of one per logical group. When the atomic adds a group_reduce
+// add that only it reads, made by the work-group's leader alone, the sum
+// over the logical groups of their reduces is the reduce of each
+// work-item's sum over them: the loop then only adds privately, with no
+// collective or barrier, and one reduce follows it.
 //
 // Legal because a relaxed read-modify-write whose result is unused, on an
 // array nothing else in the kernel reads or writes, only contributes its
@@ -67,11 +71,24 @@ bool isCombinable(AtomicKind kind, Type type) {
   }
 }
 
+/// A combinable add whose operand is a group_reduce add, issued by the
+/// logical work-group's leader alone: the sum of the groups' reduces is
+/// the reduce of each work-item's sum over the groups, so one reduce after
+/// the loop replaces them all and the loop keeps no collective.
+struct SunkReduce {
+  AtomicRMWOp atomic;
+  GroupReduceOp reduce;
+  /// The leader test (an i1) the atomic runs under.
+  Value leader;
+};
+
 /// What the legality analysis found in a kernel it may merge.
 struct Plan {
   unsigned rank = 0;
   /// The atomics that become accumulator updates.
   SmallVector<AtomicRMWOp> atomics;
+  /// Those of them whose operand's reduce moves after the loop.
+  SmallVector<SunkReduce> sunk;
   /// The body uses local memory of its own: a logical work-group's first
   /// local write must wait for the previous one's last read. (Group
   /// collectives need no barrier: their expansion already lets one follow
@@ -96,6 +113,9 @@ private:
   LogicalResult checkShape();
   LogicalResult checkOperations();
   bool isGroupInvariant(Value value);
+  bool isLeaderTest(Value condition);
+  GroupReduceOp reduceOnlyFeeding(AtomicRMWOp atomic);
+  std::optional<SunkReduce> sinkableReduce(AtomicRMWOp atomic);
   /// Why `atomic` cannot be combined; empty when it can.
   std::string uncombinable(AtomicRMWOp atomic);
   std::string otherAccess(Value array, AtomicKind kind) const;
@@ -180,6 +200,87 @@ std::string Legality::uncombinable(AtomicRMWOp atomic) {
   return otherAccess(atomic.getArray(), atomic.getKind());
 }
 
+/// Whether `condition` is `(local_id(0) | local_id(1) | ...) == 0` over at
+/// least every dimension below the rank (Group.leader()): true for exactly
+/// one work-item of a work-group.
+bool Legality::isLeaderTest(Value condition) {
+  auto compare = condition.getDefiningOp<arith::CmpIOp>();
+  if (!compare || compare.getPredicate() != arith::CmpIPredicate::eq ||
+      !matchPattern(compare.getRhs(), m_Zero()))
+    return false;
+  unsigned dims = 0;
+  SmallVector<Value> work{compare.getLhs()};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (auto either = v.getDefiningOp<arith::OrIOp>()) {
+      work.append({either.getLhs(), either.getRhs()});
+      continue;
+    }
+    auto query = v.getDefiningOp<QueryOp>();
+    if (!query || query.getKind() != QueryKind::LocalId)
+      return false;
+    dims |= 1u << query.getDim();
+  }
+  unsigned all = (1u << plan.rank) - 1;
+  return (dims & all) == all;
+}
+
+/// The group_reduce whose result the atomic adds and nothing else reads
+/// (directly, or through a variable only it writes); null if none.
+GroupReduceOp Legality::reduceOnlyFeeding(AtomicRMWOp atomic) {
+  Value operand = atomic.getValue();
+  Value slot;
+  if (auto load = operand.getDefiningOp<memref::LoadOp>()) {
+    slot = load.getMemRef();
+    auto stores = llvm::make_filter_range(
+        slot.getUsers(), [](Operation *u) { return isa<memref::StoreOp>(u); });
+    if (!slot.getDefiningOp<memref::AllocaOp>() ||
+        std::distance(stores.begin(), stores.end()) != 1)
+      return {};
+    auto store = cast<memref::StoreOp>(*stores.begin());
+    Block &entry = kernel.getBody().front();
+    if (store->getBlock() != &entry)
+      return {};
+    // Every read comes after the write, in the same logical work-group.
+    for (Operation *user : slot.getUsers())
+      if (Operation *at = entry.findAncestorOpInBlock(*user);
+          user != store && (!at || !store->isBeforeInBlock(at)))
+        return {};
+    operand = store.getValue();
+  }
+  auto reduce = operand.getDefiningOp<GroupReduceOp>();
+  if (!reduce || reduce.getOp() != CollectiveOp::Add ||
+      reduce->getBlock() != &kernel.getBody().front())
+    return {};
+  auto onlyTheAtomic = [&](Value v) {
+    return llvm::all_of(v.getUses(), [&](OpOperand &use) {
+      return use.getOwner() == atomic.getOperation() &&
+             use.get() == atomic.getValue();
+    });
+  };
+  if (!slot)
+    return onlyTheAtomic(reduce.getResult()) ? reduce : GroupReduceOp();
+  // The slot: written once with the reduce, read only for the atomic.
+  for (Operation *user : slot.getUsers())
+    if (auto load = dyn_cast<memref::LoadOp>(user);
+        load && !onlyTheAtomic(load.getResult()))
+      return {};
+  return reduce.getResult().hasOneUse() ? reduce : GroupReduceOp();
+}
+
+std::optional<SunkReduce> Legality::sinkableReduce(AtomicRMWOp atomic) {
+  if (atomic.getKind() != AtomicKind::Add)
+    return std::nullopt;
+  auto guard = dyn_cast<scf::IfOp>(atomic->getParentOp());
+  if (!guard || guard->getBlock() != &kernel.getBody().front() ||
+      !isLeaderTest(guard.getCondition()))
+    return std::nullopt;
+  GroupReduceOp reduce = reduceOnlyFeeding(atomic);
+  if (!reduce)
+    return std::nullopt;
+  return SunkReduce{atomic, reduce, guard.getCondition()};
+}
+
 FailureOr<Plan> Legality::analyze() {
   if (failed(checkShape()) || failed(checkOperations()))
     return failure();
@@ -194,6 +295,9 @@ FailureOr<Plan> Legality::analyze() {
   if (plan.atomics.empty())
     return refuse(why.empty() ? "it has no atomic to combine"
                               : "no atomic can be combined: " + why);
+  for (AtomicRMWOp atomic : plan.atomics)
+    if (std::optional<SunkReduce> sunk = sinkableReduce(atomic))
+      plan.sunk.push_back(*sunk);
   return plan;
 }
 
@@ -225,9 +329,14 @@ private:
   void decompose(OpBuilder &b, Value logical);
   void replaceQuery(QueryOp op);
   Value identity(OpBuilder &b, AtomicRMWOp atomic);
+  Value createSum(OpBuilder &b, AtomicRMWOp atomic);
   Accumulator createAccumulator(OpBuilder &b, AtomicRMWOp atomic);
   void combineInto(AtomicRMWOp atomic, const Accumulator &acc);
   Value cloneInvariant(OpBuilder &b, Value value, IRMapping &map);
+  void issueAtomic(OpBuilder &b, AtomicRMWOp atomic, Value value,
+                   IRMapping &map);
+  void sink(OpBuilder &b, const SunkReduce &sunk, Value sum);
+  scf::ForOp createLoop(OpBuilder &b, Value first, Value total, Value step);
   void flush(OpBuilder &b, AtomicRMWOp atomic, const Accumulator &acc);
 
   KernelOp kernel;
@@ -331,14 +440,20 @@ Value Rewriter::identity(OpBuilder &b, AtomicRMWOp atomic) {
   return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, value));
 }
 
+/// A private variable of the atomic's element type, set to the identity.
+Value Rewriter::createSum(OpBuilder &b, AtomicRMWOp atomic) {
+  Type type = atomic.getValue().getType();
+  Value sum = memref::AllocaOp::create(b, loc, MemRefType::get({}, type));
+  memref::StoreOp::create(b, loc, identity(b, atomic), sum);
+  return sum;
+}
+
 Rewriter::Accumulator Rewriter::createAccumulator(OpBuilder &b,
                                                   AtomicRMWOp atomic) {
-  Type type = atomic.getValue().getType();
   Accumulator acc;
-  acc.value = memref::AllocaOp::create(b, loc, MemRefType::get({}, type));
+  acc.value = createSum(b, atomic);
   acc.added =
       memref::AllocaOp::create(b, loc, MemRefType::get({}, b.getI1Type()));
-  memref::StoreOp::create(b, loc, identity(b, atomic), acc.value);
   memref::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, 0, 1),
                           acc.added);
   return acc;
@@ -403,13 +518,64 @@ void Rewriter::flush(OpBuilder &b, AtomicRMWOp atomic, const Accumulator &acc) {
   auto guard = scf::IfOp::create(b, loc, added, /*withElseRegion=*/false);
   OpBuilder inner = OpBuilder::atBlockTerminator(guard.thenBlock());
   IRMapping map;
+  issueAtomic(inner, atomic, memref::LoadOp::create(inner, loc, acc.value),
+              map);
+}
+
+/// `atomic` of `value` at `b`, its indices rebuilt there from the
+/// invariant values they were computed from.
+void Rewriter::issueAtomic(OpBuilder &b, AtomicRMWOp atomic, Value value,
+                           IRMapping &map) {
   SmallVector<Value> indices;
   for (Value index : atomic.getIndices())
-    indices.push_back(cloneInvariant(inner, index, map));
-  Value total = memref::LoadOp::create(inner, loc, acc.value);
-  AtomicRMWOp::create(inner, atomic.getLoc(), total.getType(),
-                      atomic.getKindAttr(), atomic.getArray(), indices, total,
-                      atomic.getOrderAttr(), atomic.getScopeAttr());
+    indices.push_back(cloneInvariant(b, index, map));
+  AtomicRMWOp::create(b, atomic.getLoc(), value.getType(), atomic.getKindAttr(),
+                      atomic.getArray(), indices, value, atomic.getOrderAttr(),
+                      atomic.getScopeAttr());
+}
+
+/// In the loop, each work-item adds its reduce operand to `sum` instead of
+/// reducing; after the loop (`b`), one reduce of the sums and the leader's
+/// one atomic.
+void Rewriter::sink(OpBuilder &b, const SunkReduce &sunk, Value sum) {
+  GroupReduceOp reduce = sunk.reduce;
+  Value v = reduce.getValue();
+  {
+    OpBuilder in(reduce);
+    Location at = reduce.getLoc();
+    Value old = memref::LoadOp::create(in, at, sum);
+    Value added = isa<FloatType>(v.getType())
+                      ? arith::AddFOp::create(in, at, old, v).getResult()
+                      : arith::AddIOp::create(in, at, old, v).getResult();
+    memref::StoreOp::create(in, at, added, sum);
+  }
+  // The reduce's result only fed the atomic, which goes.
+  reduce.getResult().replaceAllUsesWith(v);
+  reduce.erase();
+  Value mine = memref::LoadOp::create(b, loc, sum);
+  Value total = GroupReduceOp::create(b, reduce.getLoc(), mine.getType(),
+                                      reduce.getOpAttr(), group, mine);
+  IRMapping map;
+  Value leader = cloneInvariant(b, sunk.leader, map);
+  auto guard = scf::IfOp::create(b, loc, leader, /*withElseRegion=*/false);
+  OpBuilder inner = OpBuilder::atBlockTerminator(guard.thenBlock());
+  issueAtomic(inner, sunk.atomic, total, map);
+  AtomicRMWOp(sunk.atomic).erase();
+}
+
+/// `for t = 0 .. count`, count = ceil((total - first) / step) or 0: a
+/// trip count LLVM sees, so a loop without barriers is unrolled at run
+/// time and keeps several loads in flight.
+scf::ForOp Rewriter::createLoop(OpBuilder &b, Value first, Value total,
+                                Value step) {
+  Value left = arith::SubIOp::create(b, loc, total, first);
+  Value rounded = arith::AddIOp::create(
+      b, loc, left, arith::SubIOp::create(b, loc, step, i64(b, 1)));
+  Value trips = arith::DivUIOp::create(b, loc, rounded, step);
+  Value any =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, first, total);
+  Value count = arith::SelectOp::create(b, loc, any, trips, i64(b, 0));
+  return scf::ForOp::create(b, loc, i64(b, 0), count, i64(b, 1));
 }
 
 void Rewriter::run() {
@@ -433,26 +599,41 @@ void Rewriter::run() {
   Value total = groupCount[0];
   for (unsigned d = 1; d < plan.rank; ++d)
     total = arith::MulIOp::create(b, loc, total, groupCount[d]);
+  auto isSunk = [&](AtomicRMWOp atomic) {
+    return llvm::any_of(
+        plan.sunk, [&](const SunkReduce &s) { return s.atomic == atomic; });
+  };
   SmallVector<Accumulator> accumulators;
+  SmallVector<Value> sums;
   for (AtomicRMWOp atomic : plan.atomics)
-    accumulators.push_back(createAccumulator(b, atomic));
-  auto loop = scf::ForOp::create(b, loc, first, total, step);
+    if (!isSunk(atomic))
+      accumulators.push_back(createAccumulator(b, atomic));
+  for (const SunkReduce &sunk : plan.sunk)
+    sums.push_back(createSum(b, sunk.atomic));
+  scf::ForOp loop = createLoop(b, first, total, step);
   Block *loopBody = loop.getBody();
   for (Operation *op : body)
     op->moveBefore(loopBody->getTerminator());
 
   OpBuilder head = OpBuilder::atBlockBegin(loopBody);
-  decompose(head, loop.getInductionVar());
+  Value logical = arith::AddIOp::create(
+      head, loc, first,
+      arith::MulIOp::create(head, loc, loop.getInductionVar(), step));
+  decompose(head, logical);
   for (QueryOp q : queries)
     replaceQuery(q);
   if (plan.needsBarrier) {
     OpBuilder tail(loopBody->getTerminator());
     BarrierOp::create(tail, loc, group, MemoryScope::WorkGroup);
   }
-  for (size_t i = 0; i < plan.atomics.size(); ++i) {
-    AtomicRMWOp atomic = plan.atomics[i];
-    flush(b, atomic, accumulators[i]);
-    combineInto(atomic, accumulators[i]);
+  for (auto [sunk, sum] : llvm::zip_equal(plan.sunk, sums))
+    sink(b, sunk, sum);
+  auto acc = accumulators.begin();
+  for (AtomicRMWOp atomic : plan.atomics) {
+    if (isSunk(atomic))
+      continue;
+    flush(b, atomic, *acc);
+    combineInto(atomic, *acc++);
     atomic.erase();
   }
   kernel->setAttr(kMergedWorkGroupsAttrName, b.getUnitAttr());

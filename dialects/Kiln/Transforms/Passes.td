@@ -89,10 +89,15 @@ def KilnMergeWorkGroups : Pass<"kiln-merge-work-groups", "::mlir::ModuleOp"> {
     constants, scalar parameters and extents only (the same address in
     every work-group). Its body becomes a loop of each launched work-group
     over the user's work-groups L = phys, phys + P, ... (row-major linear
-    ids, the last dimension fastest); group ids, global ids and group
-    counts are computed from L. Each combinable atomic becomes an update
-    of a per-work-item accumulator; after the loop, a work-item that
-    updated it issues one atomic of the total. A body with local memory
+    ids, the last dimension fastest; the loop counts its trips, so LLVM
+    can unroll it); group ids, global ids and group counts are computed
+    from L. Each combinable atomic becomes an update of a per-work-item
+    accumulator; after the loop, a work-item that updated it issues one
+    atomic of the total. An add whose operand is a `kiln.group_reduce` add
+    that nothing else reads, made under the leader test (every local id
+    zero), takes its reduce along: in the loop each work-item adds the
+    reduce's operand to a private sum, and after the loop one reduce of
+    the sums and the leader's one atomic. A body with local memory
     of its own (`kiln.local_alloc`, a local array parameter) ends each
     iteration with a barrier; collectives, expanded later, need none. The
     kernel gets `kiln.merged_work_groups`, which its metadata carries: the

@@ -38,7 +38,10 @@ kiln.kernel @max2d(%nd: !kiln.nd_item, %x: !kiln.array<i32, 2> {kiln.noalias}, %
 // CHECK: %[[STEP:.+]] = arith.muli %[[COUNT0]], %[[COUNT1]] : i64
 // CHECK: %[[TOTAL:.+]] = arith.muli %[[GROUPS0]], %[[GROUPS1]] : i64
 // CHECK: %[[MIN:.+]] = arith.constant -2147483648 : i32
-// CHECK: scf.for %[[L:.+]] = %[[FIRST]] to %[[TOTAL]] step %[[STEP]] : i64 {
+// CHECK: %[[LEFT:.+]] = arith.subi %[[TOTAL]], %[[FIRST]] : i64
+// CHECK: scf.for %[[T:.+]] = {{.+}} : i64 {
+// CHECK: %[[OFF:.+]] = arith.muli %[[T]], %[[STEP]] : i64
+// CHECK: %[[L:.+]] = arith.addi %[[FIRST]], %[[OFF]] : i64
 // CHECK: %[[C:.+]] = arith.remui %[[L]], %[[GROUPS1]] : i64
 // CHECK: %[[R:.+]] = arith.divui %[[L]], %[[GROUPS1]] : i64
 // CHECK: %[[LID0:.+]] = kiln.query local_id %[[ND]][0]
