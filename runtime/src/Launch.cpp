@@ -311,6 +311,10 @@ submitFull(Queue &queue, const std::shared_ptr<Kernel> &kernel,
   StatusOr<PackedLaunch> packed = packLaunch(*kernel, space, args);
   if (!packed.ok())
     return packed.status();
+  // Clusters must tile the grid the user gave; a kernel that merges
+  // work-groups is right over that grid too.
+  if (options.clusterDim && kernel->metadata().mergesWorkGroups)
+    packed->geometry = *checkIndexSpace(*kernel, space);
   bool attributes = !options.attributes().empty();
   if (attributes)
     KILN_RETURN_IF_ERROR(checkLaunchOptions(*kernel, options));
