@@ -284,9 +284,10 @@ class Plan:
             return _submitted(event, args)
         group = tail.group  # tail.join, inline: the hot path
         objects = group.objects
-        objects.append(args)
-        if len(objects) >= _GROUP:
-            tail.close(group)
+        if objects is not None:  # else complete already: so is this launch
+            objects.append(args)
+            if len(objects) >= _GROUP:
+                tail.close(group)
         return group
 
     def _launch_c(self, index_space, args, wait, device):
@@ -487,9 +488,12 @@ class _Tail:
         group, which holds `args` until its marker completes."""
         group = self.group
         objects = group.objects
-        objects.append(args)
-        if len(objects) >= _GROUP:
-            self.close(group)
+        # None: the group completed (its marker, after this launch, too)
+        # while this thread was between its submission and here.
+        if objects is not None:
+            objects.append(args)
+            if len(objects) >= _GROUP:
+                self.close(group)
         return group
 
     def close(self, group):

@@ -179,3 +179,35 @@ def test_call_kernel_waits_for_the_open_group():
     assert group.done and host[0] != 0
     gc.collect()
     assert alive() is None
+
+
+def test_threads_launching_at_once_all_complete_and_release():
+    import threading
+    _, quick, copy_first = _kernels()
+    dst = kiln.zeros(1, np.int64)
+    kiln.call_kernel(copy_first, kiln.Range(1), kiln.zeros(1, np.int64), dst)
+    from kiln import _fastlaunch
+    events, refs, failures = [], [], []
+
+    def launch_many():
+        try:
+            for _ in range(_fastlaunch._GROUP + 50):
+                src = kiln.zeros(1, np.int64)
+                refs.append(weakref.ref(src))
+                events.append(kiln.call_kernel_async(
+                    copy_first, kiln.Range(1), [], src, dst)[1])
+                del src
+        except Exception as error:  # reported below, not lost in the thread
+            failures.append(error)
+
+    threads = [threading.Thread(target=launch_many) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures
+    assert any(r() is not None for r in refs)  # the open group holds some
+    kiln.call_kernel(quick, kiln.Range(1), 1)
+    assert all(e.is_complete() and not e.failed for e in events)
+    gc.collect()
+    assert all(r() is None for r in refs)
