@@ -188,3 +188,31 @@ def test_dpex_style_program_on_torch_tensors():
     c = torch.empty_like(a)
     dpex.call_kernel(vector_add, kapi.Range(10000), a, b, c)
     assert torch.allclose(c, a + b)
+
+
+def test_fast_launches_go_in_groups_without_events():
+    # On CUDA a fast launch asks for no event and joins its queue's group
+    # (docs/python.md, "Launch groups"): its results, dependencies and the
+    # release of the objects passed come from the group's marker.
+    import gc
+    import weakref
+    from kiln import _fastlaunch
+    x = kiln.asarray(np.arange(256, dtype=np.float32), device="cuda:0")
+    y = kiln.zeros(256, np.float32, device="cuda:0")
+    kiln.call_kernel(saxpy, kiln.Range(256), 1.0, x, y)  # y = x
+    token = kiln.zeros(256, np.float32, device="cuda:0")
+    alive = weakref.ref(token)
+    host, first = kiln.call_kernel_async(saxpy, kiln.Range(256), [], 1.0, x,
+                                         token)
+    assert type(first._launch) is _fastlaunch._Group
+    del token
+    _, second = kiln.call_kernel_async(saxpy, kiln.Range(256), [first], 1.0,
+                                       x, y)  # y = 2x, after the first
+    events = [kiln.call_kernel_async(saxpy, kiln.Range(256), [], 1.0, x, y)[1]
+              for _ in range(2 * _fastlaunch._GROUP)]  # y = (2 + 512) x
+    assert second.wait() and host.wait()
+    gc.collect()
+    assert alive() is None
+    assert events[-1].wait() and all(e.is_complete() for e in events)
+    expected = (2 + 2 * _fastlaunch._GROUP) * np.arange(256, dtype=np.float32)
+    assert (y.to_numpy() == expected).all()
