@@ -21,7 +21,9 @@ from ._collectives import (group_barrier, group_broadcast, group_exclusive_scan,
                            sub_group_reduce)
 from ._simmath import fma, rsqrt, select
 from ._decorators import DeviceFunction, Kernel, device_func, kernel
-from ._launch import call_kernel, call_kernel_async
+from ._launch import call_kernel, installed_call_kernel_async as _entry
+call_kernel_async = _entry()  # in C where kiln._claunch is built (_launch.py)
+del _entry
 from ._events import Event, EventStatus
 from ._errors import CompileError, KernelError
 from ._devices import Device, Queue, devices

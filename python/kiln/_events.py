@@ -70,7 +70,7 @@ class Event:
         return self._done.is_set() and self._error is not None
 
     def __repr__(self):
-        return f"<kiln.Event {self._status.value}>"
+        return f"<kiln.Event {self.execution_status.value}>"
 
 
 def completed():

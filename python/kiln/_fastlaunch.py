@@ -69,14 +69,23 @@ def _load_extension():
     path = os.path.join(os.path.dirname(_lib._name), "_claunch.abi3.so")
     if not os.path.exists(path):
         return None
-    spec = importlib.util.spec_from_file_location(__package__ + "._claunch", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    sys.modules[spec.name] = module
+    name = __package__ + "._claunch"
+    module = sys.modules.get(name)  # imported by `import kiln` (_launch.py)
+    if module is None or not os.path.samefile(module.__file__, path):
+        # Another file: its call_kernel_async (if installed) falls back, as
+        # the Launchers are not of its type.
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        sys.modules[spec.name] = module
     if module.ARG_SIZE != _ARG_SIZE:
         return None
     module.use_library(*(ctypes.cast(f, ctypes.c_void_p).value for f in (
         _lib.kiln_queue_submit, _lib.kiln_event_state, _lib.kiln_event_release)))
+    # What the C call_kernel_async records a launch with.
+    for name, value in (("submitted_events", _submitted_events),
+                        ("submit_error", _submit_error), ("group_size", _GROUP)):
+        module.install(name, value)
     return module
 
 
@@ -526,13 +535,14 @@ class _Group:
     each of its launches' record (the _launch of their CompiledEvents: they
     complete together), quacking like _host_tasks.Launch."""
 
-    __slots__ = ("tail", "objects", "marker", "done", "error", "lock")
+    __slots__ = ("tail", "objects", "marker", "done", "error", "lock", "pair")
     times = None  # no device timestamps (profiling queues keep events)
 
     def __init__(self, tail):
         self.tail, self.objects = tail, []
         self.marker, self.done, self.error = None, False, None
         self.lock = threading.Lock()
+        self.pair = None  # the launches' events, made at the first
 
     def mark(self, queue):
         """Enqueues the marker (the tail's lock held); on failure waits for
@@ -561,8 +571,17 @@ class _Group:
         return self.handle()
 
     def events(self):
-        """(host_event, device_event) of a launch of this group."""
-        return _event_pair(self)
+        """(host_event, device_event) of a launch of this group: one pair
+        for all of them while it is open (they complete together, and hold
+        nothing but the group), made at the first; a new pair once it is
+        complete (the pair is dropped then: it and the group refer to each
+        other)."""
+        pair = self.pair
+        if pair is None:
+            pair = _event_pair(self)
+            if not self.done:
+                self.pair = pair
+        return pair
 
     def poll(self):
         if self.done:
@@ -603,7 +622,7 @@ class _Group:
 
     def _complete(self):
         self.objects = None  # every launch's references, at once
-        self.done = True
+        self.done, self.pair = True, None
 
 
 def _event_pair(record):
@@ -618,6 +637,12 @@ def _event_pair(record):
 
 _CompiledEvent = _host_tasks.CompiledEvent
 _new_event = object.__new__
+
+
+def _submitted_events(event, args):
+    """(host_event, device_event) of a fast launch submitted with its
+    event (the C call_kernel_async's record where launches keep events)."""
+    return _event_pair(_submitted(event, args))
 
 
 def _submitted(event, args):

@@ -180,3 +180,24 @@ def call_kernel_async(kernel, index_space, dependent_events, *args, device=None,
     _worker.submit([kernel, index_space, binding, list(dependent_events),
                     device_event, host_event])
     return host_event, device_event
+
+
+def installed_call_kernel_async():
+    """`kiln.call_kernel_async`: the C entry of kiln._claunch
+    (python/lib/launch_entry.c) where the extension sits in this package
+    (the build's python/kiln) and KILN_LAUNCH_EXTENSION is not 0, else
+    the function above. The C entry launches a warm call with nothing to
+    wait for and no queue= through the kernel's entry plan without a
+    Python frame; every other call it passes to the function above."""
+    if os.environ.get("KILN_LAUNCH_EXTENSION", "1") == "0":
+        return call_kernel_async
+    try:
+        from . import _claunch
+    except ImportError:  # not built (no Python headers), or run from source
+        return call_kernel_async
+    from ._devices import _opened
+    for name, value in (("fallback", call_kernel_async), ("kernel_type", Kernel),
+                        ("environ", _environ), ("simulate_key", _SIMULATE_KEY),
+                        ("opened", _opened)):
+        _claunch.install(name, value)
+    return _claunch.call_kernel_async

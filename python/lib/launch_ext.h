@@ -69,6 +69,53 @@ int kiln_param_matches(const Param *param, PyObject *value, PyObject *device,
  *  distinct arrays must not get them), else 0. */
 int kiln_any_overlap(const Extent *extents, Py_ssize_t count);
 
+enum { STACK_ARGS = 32 };
+
+/** A prepared launch of one specialization (_claunch.Launcher). */
+typedef struct {
+  PyObject_HEAD kiln_kernel_t kernel;
+  kiln_queue_t queue;
+  int ndim, nd, check_overlap, default_device;
+  PyObject *space_type, *device, *types;
+  Py_ssize_t nparams, narrays;
+  Param *params;
+  kiln_arg_t *templ;
+} Launcher;
+
+/** The arguments of one launch on the stack, or on the heap past
+ *  STACK_ARGS parameters. */
+typedef struct {
+  kiln_arg_t stack[STACK_ARGS], *args;
+  int64_t global[3], local[3];
+} Packed;
+
+/** The Launcher type and SubmitError (an int status as its argument), set
+ *  by the module's init. */
+extern PyObject *kiln_launcher_type;
+extern PyObject *kiln_submit_error;
+
+/** Checks and packs (space, args tuple, device) = argv[0..2] into
+ *  `packed`: 1 when packed, 0 when the arguments are not this
+ *  specialization's, -1 with an exception (a value that did not pack:
+ *  kiln_argument_error). kiln_release_packed after it in every case. */
+int kiln_launcher_prepare(Launcher *self, PyObject *const *argv,
+                          Packed *packed);
+void kiln_release_packed(Packed *packed);
+
+/** Submits a prepared launch after `wait_list` (a tuple of handles, or
+ *  None); with `no_event` asks for no event. The event handle as an int
+ *  (0 without one), or NULL with kiln_submit_error set. */
+PyObject *kiln_launcher_submit(Launcher *self, kiln_arg_t *args,
+                               int64_t *global, int64_t *local,
+                               PyObject *wait_list, int no_event);
+
+/** call_kernel_async's warm path (launch_entry.c). */
+PyObject *kiln_py_call_kernel_async(PyObject *module, PyObject *const *args,
+                                    Py_ssize_t nargs, PyObject *kwnames);
+/** install(...): what kiln_py_call_kernel_async needs of the package. */
+PyObject *kiln_py_install_entry(PyObject *module, PyObject *const *args,
+                                Py_ssize_t nargs);
+
 /** Reads `ndim` int64 extents from a tuple of ints into `out`; 0 when
  *  `dims` is no such tuple, -1 with an exception on a bad value. */
 int kiln_read_dims(PyObject *dims, int ndim, int64_t *out);

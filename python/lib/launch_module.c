@@ -15,19 +15,10 @@
 #include <string.h>
 #include <time.h>
 
-enum { STACK_ARGS = 32, STACK_WAIT = 16 };
+enum { STACK_WAIT = 16 };
 
-typedef struct {
-  PyObject_HEAD kiln_kernel_t kernel;
-  kiln_queue_t queue;
-  int ndim, nd, check_overlap, default_device;
-  PyObject *space_type, *device, *types;
-  Py_ssize_t nparams, narrays;
-  Param *params;
-  kiln_arg_t *templ;
-} Launcher;
-
-static PyObject *submit_error;
+PyObject *kiln_submit_error;
+PyObject *kiln_launcher_type;
 /* kiln_queue_submit of the libkiln_python.so the package loaded (set by
  * use_library): the module links against no library, so it builds without
  * the compiler and always calls the very library ctypes calls. */
@@ -255,8 +246,9 @@ static unsigned long long now_ns(void) {
   return (unsigned long long)t.tv_sec * 1000000000ULL + t.tv_nsec;
 }
 
-static PyObject *submit(Launcher *self, kiln_arg_t *args, int64_t *global,
-                        int64_t *local, PyObject *wait_list, int no_event) {
+PyObject *kiln_launcher_submit(Launcher *self, kiln_arg_t *args,
+                               int64_t *global, int64_t *local,
+                               PyObject *wait_list, int no_event) {
   kiln_event_t wait_stack[STACK_WAIT], *wait;
   Py_ssize_t nwait;
   if (read_wait(wait_list, wait_stack, &wait, &nwait) < 0)
@@ -285,24 +277,15 @@ static PyObject *submit(Launcher *self, kiln_arg_t *args, int64_t *global,
   if (status != KILN_STATUS_OK) {
     PyObject *code = PyLong_FromLong(status);
     if (code)
-      PyErr_SetObject(submit_error, code);
+      PyErr_SetObject(kiln_submit_error, code);
     Py_XDECREF(code);
     return NULL;
   }
   return PyLong_FromVoidPtr(events.device); /* 0 without an event */
 }
 
-/* The arguments of one launch on the stack, or on the heap past
- * STACK_ARGS parameters. */
-typedef struct {
-  kiln_arg_t stack[STACK_ARGS], *args;
-  int64_t global[3], local[3];
-} Packed;
-
-/* Checks and packs (space, args, device) into `packed`: 1 when packed, 0
- * when the arguments are not this specialization's, -1 with an exception
- * (a value that did not pack: ArgumentError). */
-static int prepare(Launcher *self, PyObject *const *argv, Packed *packed) {
+int kiln_launcher_prepare(Launcher *self, PyObject *const *argv,
+                          Packed *packed) {
   memset(packed->global, 0, sizeof(packed->global));
   memset(packed->local, 0, sizeof(packed->local));
   packed->args = packed->stack;
@@ -318,7 +301,7 @@ static int prepare(Launcher *self, PyObject *const *argv, Packed *packed) {
   return pack_scalars(self, argv[1], packed->args) == 0 ? 1 : -1;
 }
 
-static void release_packed(Packed *packed) {
+void kiln_release_packed(Packed *packed) {
   if (packed->args != packed->stack)
     PyMem_Free(packed->args);
 }
@@ -341,12 +324,13 @@ static PyObject *launcher_launch(PyObject *object, PyObject *const *argv,
     return NULL;
   }
   Packed packed;
-  int ready = prepare(self, argv, &packed);
-  PyObject *result = ready < 0    ? NULL
-                     : ready == 0 ? Py_NewRef(Py_None)
-                                  : submit(self, packed.args, packed.global,
-                                           packed.local, argv[3], no_event);
-  release_packed(&packed);
+  int ready = kiln_launcher_prepare(self, argv, &packed);
+  PyObject *result =
+      ready < 0    ? NULL
+      : ready == 0 ? Py_NewRef(Py_None)
+                   : kiln_launcher_submit(self, packed.args, packed.global,
+                                          packed.local, argv[3], no_event);
+  kiln_release_packed(&packed);
   return result;
 }
 
@@ -361,7 +345,7 @@ static PyObject *launcher_pack(PyObject *object, PyObject *const *argv,
     return NULL;
   }
   Packed packed;
-  int ready = prepare(self, argv, &packed);
+  int ready = kiln_launcher_prepare(self, argv, &packed);
   PyObject *result = ready < 0 ? NULL : ready == 0 ? Py_NewRef(Py_None) : NULL;
   if (ready == 1)
     result =
@@ -370,7 +354,7 @@ static PyObject *launcher_pack(PyObject *object, PyObject *const *argv,
                       (long long)packed.global[0], (long long)packed.global[1],
                       (long long)packed.global[2], (long long)packed.local[0],
                       (long long)packed.local[1], (long long)packed.local[2]);
-  release_packed(&packed);
+  kiln_release_packed(&packed);
   return result;
 }
 
@@ -500,6 +484,19 @@ static PyMethodDef module_methods[] = {
      "(handle kept)"},
     {"set_timing", set_timing, METH_O,
      "set_timing(on): ns inside kiln_queue_submit since the last call"},
+    {"call_kernel_async",
+     (PyCFunction)(void (*)(void))kiln_py_call_kernel_async,
+     METH_FASTCALL | METH_KEYWORDS,
+     "call_kernel_async(kernel, index_space, dependent_events, *args, "
+     "device=None, queue=None)\n--\n\nSubmits `kernel` after "
+     "`dependent_events`; returns (host_event, device_event). The warm "
+     "launch in C (launch_entry.c); every other call goes to "
+     "kiln._launch.call_kernel_async."},
+    {"install", (PyCFunction)(void (*)(void))kiln_py_install_entry,
+     METH_FASTCALL,
+     "install(name, value): an object call_kernel_async uses (fallback, "
+     "kernel_type, environ, simulate_key, opened, submitted_events, "
+     "submit_error, group_size)"},
     {NULL, NULL, 0, NULL}};
 
 static int intern_names(void) {
@@ -520,15 +517,16 @@ static int module_exec(PyObject *module) {
     return -1;
   kiln_argument_error =
       PyErr_NewException("kiln._claunch.ArgumentError", PyExc_ValueError, NULL);
-  submit_error =
+  kiln_submit_error =
       PyErr_NewException("kiln._claunch.SubmitError", PyExc_RuntimeError, NULL);
   PyObject *type = PyType_FromSpec(&launcher_spec);
-  if (!kiln_argument_error || !submit_error || !type)
+  if (!kiln_argument_error || !kiln_submit_error || !type)
     return -1;
+  kiln_launcher_type = type; /* the module keeps it alive */
   Py_INCREF(kiln_argument_error);
-  Py_INCREF(submit_error);
+  Py_INCREF(kiln_submit_error);
   if (PyModule_AddObject(module, "ArgumentError", kiln_argument_error) < 0 ||
-      PyModule_AddObject(module, "SubmitError", submit_error) < 0 ||
+      PyModule_AddObject(module, "SubmitError", kiln_submit_error) < 0 ||
       PyModule_AddObject(module, "Launcher", type) < 0)
     return -1;
   return PyModule_AddIntConstant(module, "ARG_SIZE", sizeof(kiln_arg_t));
