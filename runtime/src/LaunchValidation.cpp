@@ -371,7 +371,7 @@ Status checkLocalMemoryTotal(const Kernel &kernel,
 
 /// A kernel specialized for one launch rank reads its range dimensions
 /// from fixed hardware axes: another rank would index the wrong ones.
-static Status checkLaunchRank(const KernelMetadata &metadata, size_t rank) {
+Status checkLaunchRank(const KernelMetadata &metadata, size_t rank) {
   if (metadata.launchRank == 0 || metadata.launchRank == rank)
     return Status();
   return invalidArgument("kernel '" + metadata.name + "' was compiled for " +

@@ -16,6 +16,10 @@ namespace kiln {
 StatusOr<LaunchGeometry> checkIndexSpace(const Kernel &kernel,
                                          const IndexSpace &space);
 
+/// A kernel compiled for one launch rank (KernelMetadata::launchRank)
+/// takes only launches of that many dimensions.
+Status checkLaunchRank(const KernelMetadata &metadata, size_t rank);
+
 /// Checks count, kind, dtype, rank, shape and buffer size of every argument.
 Status checkArguments(const Kernel &kernel, const std::vector<KernelArg> &args);
 

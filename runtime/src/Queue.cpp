@@ -218,6 +218,31 @@ StatusOr<std::shared_ptr<Event>> Queue::submitMarker() {
                        device_.info().name + "'");
 }
 
+namespace {
+
+/// The launch of a plan on a back end without a direct one: the no-event
+/// submission every launch takes.
+class NoEventLaunchPlan final : public KernelLaunchPlan {
+public:
+  NoEventLaunchPlan(Queue &queue, const Kernel &kernel)
+      : queue_(queue), kernel_(kernel) {}
+  Status launch(const PackedLaunch &launch) override {
+    return queue_.submitKernelWithoutEvent(kernel_, launch, {});
+  }
+
+private:
+  Queue &queue_;
+  const Kernel &kernel_;
+};
+
+} // namespace
+
+StatusOr<std::unique_ptr<KernelLaunchPlan>>
+Queue::planKernelLaunch(const Kernel &kernel, const PackedLaunch &) {
+  return std::unique_ptr<KernelLaunchPlan>(
+      std::make_unique<NoEventLaunchPlan>(*this, kernel));
+}
+
 Status Queue::submitKernelWithoutEvent(const Kernel &kernel,
                                        const PackedLaunch &launch,
                                        const EventList &waitFor) {

@@ -6,7 +6,8 @@
 // no argument list, shape, range, packed launch, event or handle. PoCL's
 // own allocations are C malloc and are not counted. A launch that returns
 // its event allocates that event and its handle, which the count shows
-// too, so that the counter is seen to count.
+// too, so that the counter is seen to count. A warm launch of a plan
+// (kiln_launch_plan_submit) allocates nothing either.
 //
 //===----------------------------------------------------------------------===//
 #include "CAPIRuntimeFixture.h"
@@ -93,6 +94,29 @@ TEST_F(SubmitAllocations, NoEventLaunchAllocatesNothing) {
   constexpr int kLaunches = 200;
   EXPECT_EQ(allocationsOf(kLaunches, KILN_LAUNCH_NO_EVENT), 0);
   // The launches ran, in order: y = 2 + 3 x per launch.
+  EXPECT_EQ(download(y, kN),
+            std::vector<float>(kN, 2.0f + (kLaunches + 4) * 3.0f));
+}
+
+TEST_F(SubmitAllocations, PlanLaunchAllocatesNothing) {
+  kiln_launch_plan_desc_t planDesc;
+  kiln_launch_plan_desc_init(&planDesc);
+  kiln_launch_plan_t plan = nullptr;
+  ASSERT_KILN_OK(kiln_launch_plan_create(queue, saxpy, &planDesc, &plan));
+  auto launch = [&] {
+    EXPECT_KILN_OK(
+        kiln_launch_plan_submit(plan, args.data(), args.size(), &kN, nullptr));
+  };
+  for (int i = 0; i < 4; ++i)
+    launch();
+  EXPECT_KILN_OK(kiln_queue_finish(queue));
+  constexpr int kLaunches = 200;
+  long before = allocations.load();
+  for (int i = 0; i < kLaunches; ++i)
+    launch();
+  EXPECT_EQ(allocations.load() - before, 0);
+  EXPECT_KILN_OK(kiln_queue_finish(queue));
+  kiln_launch_plan_release(plan);
   EXPECT_EQ(download(y, kN),
             std::vector<float>(kN, 2.0f + (kLaunches + 4) * 3.0f));
 }

@@ -11,6 +11,7 @@
 #include "CudaEvent.h"
 #include "CudaExecutable.h"
 #include "CudaLaunchAttributes.h"
+#include "CudaLaunchPlan.h"
 #include "CudaStatus.h"
 
 #include "kiln/runtime/WorkGroupShape.h"
@@ -29,17 +30,8 @@ StatusOr<CUlaunchConfig> launchConfig(const CudaDevice &device,
                                       const KernelMetadata &metadata,
                                       const LaunchGeometry &geometry,
                                       CUstream stream) {
-  WorkGroupLimits limits;
-  limits.maxWorkItems = static_cast<int64_t>(
-      device.info().maxWorkGroupSize ? device.info().maxWorkGroupSize : 1024);
-  if (metadata.maxWorkGroupSize != 0)
-    limits.maxWorkItems =
-        std::min<int64_t>(limits.maxWorkItems, metadata.maxWorkGroupSize);
-  for (size_t a = 0; a < 3; ++a)
-    limits.maxCount[a] = device.maxGrid()[a];
-  limits.axisNames = {"CUDA grid x", "CUDA grid y", "CUDA grid z"};
-  StatusOr<WorkGroupPlan> plan =
-      planWorkGroups(toHardwareOrder(geometry), limits);
+  StatusOr<WorkGroupPlan> plan = planWorkGroups(
+      toHardwareOrder(geometry), workGroupLimits(device, metadata));
   if (!plan.ok())
     return plan.status();
   CUlaunchConfig config{};
@@ -107,6 +99,20 @@ CUdeviceptr pointerOf(const Buffer &buffer, size_t offset) {
 }
 
 } // namespace
+
+WorkGroupLimits workGroupLimits(const CudaDevice &device,
+                                const KernelMetadata &metadata) {
+  WorkGroupLimits limits;
+  limits.maxWorkItems = static_cast<int64_t>(
+      device.info().maxWorkGroupSize ? device.info().maxWorkGroupSize : 1024);
+  if (metadata.maxWorkGroupSize != 0)
+    limits.maxWorkItems =
+        std::min<int64_t>(limits.maxWorkItems, metadata.maxWorkGroupSize);
+  for (size_t a = 0; a < 3; ++a)
+    limits.maxCount[a] = device.maxGrid()[a];
+  limits.axisNames = {"CUDA grid x", "CUDA grid y", "CUDA grid z"};
+  return limits;
+}
 
 CudaQueue::~CudaQueue() {
   if (device_->makeCurrent().ok()) {
@@ -253,6 +259,12 @@ Status CudaQueue::submitKernelWithoutEvent(const Kernel &kernel,
   return launchKernel(kernel, launch, nullptr, waitFor, none,
                       /*wantEvent=*/false)
       .status();
+}
+
+StatusOr<std::unique_ptr<KernelLaunchPlan>>
+CudaQueue::planKernelLaunch(const Kernel &kernel, const PackedLaunch &layout) {
+  return std::unique_ptr<KernelLaunchPlan>(std::make_unique<CudaLaunchPlan>(
+      *this, static_cast<const CudaKernel &>(kernel), layout));
 }
 
 StatusOr<std::shared_ptr<Event>> CudaQueue::submitKernelWithOptions(

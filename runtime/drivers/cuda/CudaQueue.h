@@ -9,8 +9,14 @@
 #include "CudaDevice.h"
 #include "CudaEvent.h"
 #include "kiln/runtime/Queue.h"
+#include "kiln/runtime/WorkGroupShape.h"
 
 namespace kiln::cuda {
+
+/// What a launch of `metadata`'s kernel on `device` may use (its grid
+/// limits and the kernel's max_work_group_size), for planWorkGroups.
+WorkGroupLimits workGroupLimits(const CudaDevice &device,
+                                const KernelMetadata &metadata);
 
 /// Owns one CUstream.
 class CudaQueue final : public Queue {
@@ -42,6 +48,11 @@ public:
                                   const PackedLaunch &launch,
                                   const EventList &waitFor) override;
 
+  /// A CudaLaunchPlan: cuLaunchKernel with what the kernel's launches on
+  /// this stream share cached (CudaLaunchPlan.h).
+  StatusOr<std::unique_ptr<KernelLaunchPlan>>
+  planKernelLaunch(const Kernel &kernel, const PackedLaunch &layout) override;
+
 protected:
   Status write(Buffer &dst, const void *src, size_t bytes,
                size_t offset) override;
@@ -61,6 +72,7 @@ protected:
              size_t patternSize, const EventList &waitFor) override;
 
 private:
+  friend class CudaLaunchPlan;
   /// Waits for the stream without running debug checks (blocking copies).
   Status synchronize();
   /// Enqueues a blocking copy (then synchronizes).

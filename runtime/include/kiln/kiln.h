@@ -582,6 +582,61 @@ kiln_status_t kiln_queue_submit(kiln_queue_t queue,
                                 const kiln_event_t *wait, size_t nwait,
                                 kiln_launch_events_t *out_events);
 
+/*===--- Launch plans: a prepared, event-less launch ----------------------===*/
+
+/** A prepared launch of one kernel on one in-order queue (kiln::LaunchPlan):
+ *  what every launch of the kernel there shares is checked and set up once,
+ *  so that a launch costs little more than the back end's own call (CUDA:
+ *  cuLaunchKernel). Its launches make no event, as KILN_LAUNCH_NO_EVENT
+ *  ones: kiln_queue_marker or kiln_queue_finish says they have completed,
+ *  and the caller keeps their buffers alive until then. A plan keeps its
+ *  queue and kernel alive. Several threads may submit one plan: its
+ *  launches are serialised by the plan's lock (its parameter block is
+ *  one); different plans do not share it. */
+typedef struct kiln_launch_plan *kiln_launch_plan_t;
+
+/** What a plan fixes besides its queue and kernel. Fill it with
+ *  kiln_launch_plan_desc_init; later versions append fields. */
+typedef struct kiln_launch_plan_desc_t {
+  /** sizeof(kiln_launch_plan_desc_t) of the caller's header (set by init). */
+  size_t struct_size;
+  /** Rank of every launch's range, 1..3 (set to 1 by init). */
+  int ndim;
+  /** Nonzero: launches give a local range (an NdRange); 0: a plain range. */
+  int nd_range;
+  /** None yet: 0. */
+  uint32_t flags;
+} kiln_launch_plan_desc_t;
+
+/** Sets struct_size, ndim = 1 and everything else to zero. */
+void kiln_launch_plan_desc_init(kiln_launch_plan_desc_t *desc);
+
+/** A plan launching `kernel` on `queue` over ranges of `desc->ndim`
+ *  extents. Checked once, with kiln_queue_submit's messages: the kernel is
+ *  on the queue's device, the queue is in order, the rank suits a kernel
+ *  compiled for one, an NdItem kernel has an NdRange plan. */
+kiln_status_t kiln_launch_plan_create(kiln_queue_t queue, kiln_kernel_t kernel,
+                                      const kiln_launch_plan_desc_t *desc,
+                                      kiln_launch_plan_t *out);
+
+/** Launches the plan's kernel over `global` (ndim extents; `local` the
+ *  work-group's for an NdRange plan, else NULL) with the `nargs` arguments
+ *  `args`, without an event, after everything submitted to the queue
+ *  before. Per launch only what can change is checked: each argument's
+ *  kind, dtype, rank, buffer (its device, its size for the extents) and
+ *  the range against the kernel and the device. Errors, which launch
+ *  nothing, are kiln_queue_submit's (naming the parameter, the range
+ *  dimension), prefixed with this function's name where that one's are.
+ *  Local accessors, a debug kernel or a profiling queue take
+ *  kiln_queue_submit's path (KILN_LAUNCH_NO_EVENT). A warm launch
+ *  allocates nothing in Kiln's code. */
+kiln_status_t kiln_launch_plan_submit(kiln_launch_plan_t plan,
+                                      const kiln_arg_t *args, size_t nargs,
+                                      const int64_t *global,
+                                      const int64_t *local);
+
+void kiln_launch_plan_release(kiln_launch_plan_t plan);
+
 /** Where the work an event tracks stands. */
 typedef enum kiln_event_state_t {
   KILN_EVENT_PENDING = 0,

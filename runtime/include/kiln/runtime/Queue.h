@@ -32,6 +32,19 @@ class Buffer;
 class Device;
 class Kernel;
 
+/// A driver's launch of one kernel on one queue, prepared once for a
+/// LaunchPlan: the driver may cache what every launch of the kernel there
+/// shares (CUDA: the CUfunction, the stream, the parameter pointers). Its
+/// launches are checked and packed by the plan, always with the same
+/// parameter layout, and make no event; the plan never launches one from
+/// two threads at once.
+class KernelLaunchPlan {
+public:
+  virtual ~KernelLaunchPlan() = default;
+  /// Enqueues `launch` (checked and packed; no wait list) without an event.
+  virtual Status launch(const PackedLaunch &launch) = 0;
+};
+
 /// A queue on one device.
 class Queue : public std::enable_shared_from_this<Queue> {
 public:
@@ -116,6 +129,13 @@ public:
   virtual Status submitKernelWithoutEvent(const Kernel &kernel,
                                           const PackedLaunch &launch,
                                           const EventList &waitFor);
+  /// Driver-facing: the prepared launch of `kernel` (loaded on this
+  /// queue's device, its launches packed as `layout` is) for a LaunchPlan;
+  /// the plan keeps the queue and the kernel alive while it lives. The
+  /// default launches through submitKernelWithoutEvent; back ends with a
+  /// cheaper direct launch override it (CUDA).
+  virtual StatusOr<std::unique_ptr<KernelLaunchPlan>>
+  planKernelLaunch(const Kernel &kernel, const PackedLaunch &layout);
   /// Driver-facing: submitKernel with LaunchOptions already accepted by
   /// checkLaunchOptions for this device; extra events go to `recorded`.
   /// Back ends honouring launch attributes override it; the default
