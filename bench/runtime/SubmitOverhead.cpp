@@ -8,6 +8,10 @@
 //   c-no-event   kiln_queue_submit with KILN_LAUNCH_NO_EVENT
 //   cxx-event    kiln::launchAsync (the C++ API), the event dropped
 //   cxx-no-event Queue::submit of a LaunchDesc with noEvent
+//   c-plan       kiln_launch_plan_submit of a plan made once
+//   raw          cuLaunchKernel of the same CUfunction, stream and
+//                parameters through Kiln's dlopen'ed driver table (CUDA
+//                builds on a CUDA device only): the floor the others pay on
 // Each repeat times `launches` back-to-back submissions (the queue is
 // finished after each, untimed); the program prints the median and the
 // best ns per launch of every way. The kernel is PTX written here on CUDA
@@ -19,6 +23,13 @@
 #include "kiln/kiln.h"
 #include "kiln/runtime/Launch.h"
 #include "kiln/runtime/Queue.h"
+
+#ifdef KILN_BENCH_RAW_CUDA
+#include "CudaDynamicSymbols.h"
+#include "CudaExecutable.h"
+#include "CudaQueue.h"
+#include "CudaStatus.h"
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -131,6 +142,57 @@ std::vector<double> time(kiln_queue_t queue, int launches, int repeats,
   std::exit(1);
 }
 
+struct Way {
+  const char *name;
+  std::function<void()> launch;
+};
+
+#ifdef KILN_BENCH_RAW_CUDA
+/// The raw row: cuLaunchKernel of the kernel's CUfunction on the queue's
+/// stream with its 13 native parameters (3 range extents, 4 x (pointer,
+/// extent), float, int32), one block of kItems threads. Kiln's launches
+/// before it made the device's context current on this thread.
+Way rawCudaLaunch(kiln_queue_t queue, kiln_kernel_t kernel,
+                  const std::vector<kiln_buffer_t> &buffers) {
+  using namespace kiln::cuda;
+  auto symbols = CudaDynamicSymbols::get();
+  if (!symbols.ok())
+    failed(symbols.status());
+  const CudaDynamicSymbols *cu = *symbols;
+  CUfunction function =
+      static_cast<const CudaKernel &>(*kernel->kernel).function();
+  CUstream stream = static_cast<CudaQueue &>(*queue->queue).stream();
+  struct Params {
+    int64_t range[3] = {kItems, 1, 1};
+    uint64_t pointers[kArrays] = {};
+    int64_t extent = kElements;
+    float s = 2.0f;
+    int32_t t = 3;
+    void *pointerArray[13] = {};
+  };
+  auto params = std::make_shared<Params>();
+  for (int i = 0; i < kArrays; ++i)
+    check(kiln_buffer_device_address(buffers[i], &params->pointers[i]),
+          "a buffer's address");
+  void **p = params->pointerArray;
+  for (int i = 0; i < 3; ++i)
+    *p++ = &params->range[i];
+  for (int i = 0; i < kArrays; ++i) {
+    *p++ = &params->pointers[i];
+    *p++ = &params->extent;
+  }
+  *p++ = &params->s;
+  *p++ = &params->t;
+  return {"raw", [=] {
+            CUresult result =
+                cu->cuLaunchKernel(function, 1, 1, 1, kItems, 1, 1, 0, stream,
+                                   params->pointerArray, nullptr);
+            if (result != CUDA_SUCCESS)
+              failed(cudaStatus(*cu, result, "cuLaunchKernel"));
+          }};
+}
+#endif
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -182,11 +244,13 @@ int main(int argc, char **argv) {
   cxx.args.push_back(kiln::KernelArg::scalar(2.0f));
   cxx.args.push_back(kiln::KernelArg::scalar(int32_t(3)));
 
-  struct Way {
-    const char *name;
-    std::function<void()> launch;
-  };
-  const Way ways[] = {
+  kiln_launch_plan_desc_t planDesc;
+  kiln_launch_plan_desc_init(&planDesc);
+  kiln_launch_plan_t plan = nullptr;
+  check(kiln_launch_plan_create(queue, kernel, &planDesc, &plan),
+        "creating the launch plan");
+
+  std::vector<Way> ways = {
       {"c-event",
        [&] {
          kiln_launch_events_t events;
@@ -214,7 +278,19 @@ int main(int argc, char **argv) {
          if (!events.ok())
            failed(events.status());
        }},
+      {"c-plan",
+       [&] {
+         check(kiln_launch_plan_submit(plan, args.data(), args.size(), &range,
+                                       nullptr),
+               "plan submit");
+       }},
   };
+#ifdef KILN_BENCH_RAW_CUDA
+  kiln_backend_t backend;
+  check(kiln_device_backend(device, &backend), "the device's back end");
+  if (backend == KILN_BACKEND_CUDA)
+    ways.push_back(rawCudaLaunch(queue, kernel, buffers));
+#endif
   const char *name = "";
   check(kiln_device_name(device, &name), "the device's name");
   std::printf("kiln-bench-submit: %s, empty kernel, %d arrays + 2 scalars, "
@@ -225,6 +301,7 @@ int main(int argc, char **argv) {
     std::vector<double> ns = time(queue, launches, repeats, way.launch);
     std::printf("%-14s %14.0f %14.0f\n", way.name, ns[ns.size() / 2], ns[0]);
   }
+  kiln_launch_plan_release(plan);
   for (kiln_buffer_t buffer : buffers)
     kiln_buffer_release(buffer);
   kiln_queue_release(queue);
