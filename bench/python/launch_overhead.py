@@ -10,10 +10,12 @@ Arrays are device-resident where the package has device arrays
 (`kiln.asarray`); until then they are NumPy arrays, copied in and back
 at every launch, and the table says so.
 
-Kiln launches through its C extension (kiln._claunch) where it is built,
-else through ctypes; the ctypes path's figure is printed beside it (the
-same kernels, the extension's launcher set aside), the peer the C path
-is judged against. Columns besides the launch: Kiln's Python side (the
+Kiln launches through its C extension (kiln._claunch) where it is built:
+`kiln.call_kernel_async` is then the extension's C entry, which checks,
+packs, submits and records a warm launch without a Python frame; else
+through ctypes. The ctypes path's figure is printed beside it (the same
+kernels through the Python call_kernel_async, `kiln._launch`, with the
+extension's launcher set aside), the peer the C path is judged against. Columns besides the launch: Kiln's Python side (the
 launch minus the time inside kiln_queue_submit, counted by the extension,
 or timed through _fastlaunch._submit on the ctypes path; '-' where the
 launch takes neither) and kiln_queue_submit alone (the C call with a
@@ -75,15 +77,23 @@ def kiln_cases(device):
             ("16 scalars", empty16, tuple(range(3, 19)))], what
 
 
-def time_kiln(kernel, args, device, launches):
-    """Seconds per launch of `launches` back-to-back launches."""
-    space, launch = kiln.Range(1), kiln.call_kernel_async
+def time_kiln(kernel, args, device, launches, launch=None):
+    """Seconds per launch of `launches` back-to-back launches through
+    `launch` (kiln.call_kernel_async by default)."""
+    space, launch = kiln.Range(1), launch or kiln.call_kernel_async
     start = time.perf_counter()
     for _ in range(launches):
         launch(kernel, space, [], *args, device=device)
     elapsed = time.perf_counter() - start
     kiln.call_kernel(kernel, space, *args, device=device)  # drain, untimed
     return elapsed / launches
+
+
+def python_call_kernel_async():
+    """The Python call_kernel_async (what kiln.call_kernel_async is
+    without the extension; the C entry passes it every other call)."""
+    from kiln import _launch
+    return _launch.call_kernel_async
 
 
 class SubmitTimer:
@@ -222,15 +232,20 @@ def measure(args):
         if triton:
             triton[name]()
             sync()
-        k, t, kc, ke = [], [], [], []
+        k, t, kc, ke, kp = [], [], [], [], []
+        c_entry = kiln.call_kernel_async is not python_call_kernel_async()
         kept = EventsKept(kernel)
         for _ in range(args.repeats):
             k.append(time_kiln(kernel, kargs, device, args.launches))
             with CtypesPath(kernel):
-                kc.append(time_kiln(kernel, kargs, device, args.launches))
+                kc.append(time_kiln(kernel, kargs, device, args.launches,
+                                    python_call_kernel_async()))
             if kept.active:
                 with kept:
                     ke.append(time_kiln(kernel, kargs, device, args.launches))
+            if c_entry:
+                kp.append(time_kiln(kernel, kargs, device, args.launches,
+                                    python_call_kernel_async()))
             if triton:
                 t.append(time_triton(triton[name], sync, args.launches))
         py = [python_side(kernel, kargs, device, args.launches)
@@ -239,7 +254,7 @@ def measure(args):
                  for _ in range(args.repeats)]
         med = lambda xs: None if not xs or None in xs else statistics.median(xs)
         rows.append((name, med(k), med(py), med(alone), med(t), med(kc),
-                     med(ke)))
+                     med(ke), med(kp)))
     return rows, arrays, None if triton else sync
 
 
@@ -260,13 +275,13 @@ def report(args, rows, arrays, skipped):
     print()
     print("| case | Kiln µs/launch | Kiln Python side µs | kiln_queue_submit alone µs "
           "| Triton µs/launch | Kiln / Triton | Kiln ctypes path µs | C / ctypes "
-          "| Kiln, events kept µs |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for name, k, py, alone, t, kc, ke in rows:
+          "| Kiln, events kept µs | Kiln, Python entry µs |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for name, k, py, alone, t, kc, ke, kp in rows:
         ratio = f"{k / t:.2f}" if t else "-"
         versus = f"{k / kc:.2f}" if kc else "-"
         print(f"| {name} | {us(k)} | {us(py)} | {us(alone)} | {us(t)} | {ratio} "
-              f"| {us(kc)} | {versus} | {us(ke)} |")
+              f"| {us(kc)} | {versus} | {us(ke)} | {us(kp)} |")
     one, sixteen = rows[0], rows[2]
     print()
     print(f"16 scalars / 1 scalar: Kiln {sixteen[1] / one[1]:.2f}"

@@ -80,13 +80,26 @@ def _load_extension():
         sys.modules[spec.name] = module
     if module.ARG_SIZE != _ARG_SIZE:
         return None
-    module.use_library(*(ctypes.cast(f, ctypes.c_void_p).value for f in (
-        _lib.kiln_queue_submit, _lib.kiln_event_state, _lib.kiln_event_release)))
+    module.use_library(*library_functions())
     # What the C call_kernel_async records a launch with.
     for name, value in (("submitted_events", _submitted_events),
                         ("submit_error", _submit_error), ("group_size", _GROUP)):
         module.install(name, value)
     return module
+
+
+def library_functions():
+    """The addresses _claunch.use_library takes: kiln_queue_submit,
+    kiln_event_state, kiln_event_release, and the launch plan functions
+    where the loaded library has them (event-less launches go through a
+    plan, made once per C launcher; launch_plan.c)."""
+    names = ["kiln_queue_submit", "kiln_event_state", "kiln_event_release"]
+    plans = ["kiln_launch_plan_desc_init", "kiln_launch_plan_create",
+             "kiln_launch_plan_submit", "kiln_launch_plan_release"]
+    if all(hasattr(_lib, name) for name in plans):
+        names += plans
+    return tuple(ctypes.cast(getattr(_lib, name), ctypes.c_void_p).value
+                 for name in names)
 
 
 # How the C launcher writes a parameter (ParamHow, launch_ext.h).

@@ -80,6 +80,10 @@ typedef struct {
   Py_ssize_t nparams, narrays;
   Param *params;
   kiln_arg_t *templ;
+  /* Its launch plan (launch_plan.c) for launches without an event: made
+   * at the first (plan_state 0: not yet, 1: made, -1: none). */
+  kiln_launch_plan_t plan;
+  int plan_state;
 } Launcher;
 
 /** The arguments of one launch on the stack, or on the heap past
@@ -108,6 +112,21 @@ void kiln_release_packed(Packed *packed);
 PyObject *kiln_launcher_submit(Launcher *self, kiln_arg_t *args,
                                int64_t *global, int64_t *local,
                                PyObject *wait_list, int no_event);
+
+/** The loaded library's kiln_launch_plan_desc_init, _create, _submit and
+ *  _release (use_library), or NULLs: no plans. */
+void kiln_use_plans(void *desc_init, void *create, void *submit, void *release);
+
+/** Submits through the Launcher's plan (made at its first call): 1 with
+ *  the plan's status in `status`, 0 where there is no plan (the caller
+ *  then submits through kiln_queue_submit). Releases the interpreter lock
+ *  around the submission. */
+int kiln_plan_submit(Launcher *self, const kiln_arg_t *args,
+                     const int64_t *global, const int64_t *local,
+                     kiln_status_t *status);
+
+/** Releases the Launcher's plan, if made. */
+void kiln_release_plan(Launcher *self);
 
 /** call_kernel_async's warm path (launch_entry.c). */
 PyObject *kiln_py_call_kernel_async(PyObject *module, PyObject *const *args,

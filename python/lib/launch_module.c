@@ -42,6 +42,7 @@ static void launcher_dealloc(PyObject *object) {
     Py_XDECREF(self->params[j].dtype);
     Py_XDECREF(self->params[j].convert);
   }
+  kiln_release_plan(self);
   PyMem_Free(self->params);
   PyMem_Free(self->templ);
   Py_XDECREF(self->space_type);
@@ -269,9 +270,15 @@ PyObject *kiln_launcher_submit(Launcher *self, kiln_arg_t *args,
   events.struct_size = sizeof(events);
   unsigned long long start = timing ? now_ns() : 0;
   kiln_status_t status;
-  Py_BEGIN_ALLOW_THREADS status =
-      submit_fn(self->queue, &desc, wait, (size_t)nwait, &events);
-  Py_END_ALLOW_THREADS if (timing) timed_ns += now_ns() - start;
+  /* Without an event or a wait list: the plan, where there is one. */
+  if (!no_event || nwait ||
+      !kiln_plan_submit(self, args, global, local, &status)) {
+    Py_BEGIN_ALLOW_THREADS status =
+        submit_fn(self->queue, &desc, wait, (size_t)nwait, &events);
+    Py_END_ALLOW_THREADS
+  }
+  if (timing)
+    timed_ns += now_ns() - start;
   if (wait != wait_stack)
     PyMem_Free(wait);
   if (status != KILN_STATUS_OK) {
@@ -358,7 +365,17 @@ static PyObject *launcher_pack(PyObject *object, PyObject *const *argv,
   return result;
 }
 
+/* uses_plan() -> whether the launcher's event-less launches go through
+ * its launch plan (made at the first; launch_plan.c). */
+static PyObject *launcher_uses_plan(PyObject *object, PyObject *unused) {
+  (void)unused;
+  return PyBool_FromLong(((Launcher *)object)->plan_state == 1);
+}
+
 static PyMethodDef launcher_methods[] = {
+    {"uses_plan", launcher_uses_plan, METH_NOARGS,
+     "uses_plan(): whether launches without an event go through the "
+     "launcher's launch plan (made at the first)"},
     {"launch", (PyCFunction)(void (*)(void))launcher_launch, METH_FASTCALL,
      "launch(space, args, device, wait[, no_event]): the event handle (0 "
      "with no_event), or None when the arguments are not those of this "
@@ -401,25 +418,30 @@ static void *function_address(PyObject *address) {
   return pointer;
 }
 
-/* use_library(submit[, state, release]): the addresses of
- * kiln_queue_submit, kiln_event_state and kiln_event_release of the
- * library the package loaded (ctypes). */
+/* use_library(submit[, state, release[, plan_desc_init, plan_create,
+ * plan_submit, plan_release]]): the addresses of kiln_queue_submit,
+ * kiln_event_state, kiln_event_release and the launch plan functions of
+ * the library the package loaded (ctypes); without the plan functions
+ * launches go through kiln_queue_submit. */
 static PyObject *use_library(PyObject *module, PyObject *const *argv,
                              Py_ssize_t argc) {
   (void)module;
-  if (argc != 1 && argc != 3) {
-    PyErr_SetString(PyExc_TypeError, "use_library(submit[, state, release])");
+  if (argc != 1 && argc != 3 && argc != 7) {
+    PyErr_SetString(PyExc_TypeError,
+                    "use_library(submit[, state, release[, plan_desc_init, "
+                    "plan_create, plan_submit, plan_release]])");
     return NULL;
   }
-  void *pointers[3] = {NULL, NULL, NULL};
+  void *pointers[7] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
   for (Py_ssize_t i = 0; i < argc; ++i)
     if (!(pointers[i] = function_address(argv[i])))
       return NULL;
   submit_fn = (SubmitFn)pointers[0];
-  if (argc == 3) {
+  if (argc >= 3) {
     state_fn = (StateFn)pointers[1];
     release_fn = (ReleaseFn)pointers[2];
   }
+  kiln_use_plans(pointers[3], pointers[4], pointers[5], pointers[6]);
   Py_RETURN_NONE;
 }
 

@@ -173,13 +173,13 @@ def test_a_failed_submission_is_the_python_paths_error(fallbacks):
     from kiln import _capi, _fastlaunch
     quick, _ = _kernels()
     kiln.call_kernel(quick, kiln.Range(1), 1)
-    lib = _capi.lib()
     refuse = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
                               ctypes.c_void_p, ctypes.c_size_t,
                               ctypes.c_void_p)(lambda *a: _capi.INVALID_ARGUMENT)
-    real = [ctypes.cast(f, ctypes.c_void_p).value for f in (
-        lib.kiln_queue_submit, lib.kiln_event_state, lib.kiln_event_release)]
-    extension.use_library(ctypes.cast(refuse, ctypes.c_void_p).value, *real[1:])
+    real = _fastlaunch.library_functions()
+    # Without the plan functions: every launch through the refusing submit.
+    extension.use_library(ctypes.cast(refuse, ctypes.c_void_p).value,
+                          *real[1:3])
     try:
         c = _errors(lambda: kiln.call_kernel_async(quick, kiln.Range(1), [], 1))
         plan = quick._fast_entry
@@ -239,3 +239,34 @@ def test_the_group_closes_when_full(fallbacks, monkeypatch):
     assert not fallbacks
     kiln.call_kernel(quick, kiln.Range(1), 1)
     assert all(e.is_complete() for e in events)
+
+
+def test_grouped_launches_go_through_a_launch_plan(fallbacks, monkeypatch):
+    # Launches without an event submit through the C launcher's launch
+    # plan (kiln_launch_plan_submit), made at its first (call_kernel's);
+    # with the plan functions withheld, through kiln_queue_submit: the same
+    # results.
+    extension = _c_entry()
+    from kiln import _fastlaunch
+    monkeypatch.setattr(_fastlaunch, "cover_mode", "always")
+    if len(_fastlaunch.library_functions()) < 7:
+        pytest.skip("the loaded libkiln.so has no launch plans")
+    quick, put = _kernels()
+    out = kiln.zeros(4, np.int64)
+    token = kiln.zeros(1, np.float32)
+    kiln.call_kernel(put, kiln.Range(4), out, token, 1)
+    launcher = put._fast_entry.c
+    if put._fast_entry.tail is None:
+        pytest.skip("the CPU device's queue has no markers")
+    for v in range(2, 2 + 3 * _fastlaunch._GROUP):
+        kiln.call_kernel_async(put, kiln.Range(4), [], out, token, v)
+    kiln.call_kernel(quick, kiln.Range(1), 1)  # waits for every group
+    assert launcher.uses_plan() and not fallbacks
+    assert list(out.to_numpy()) == [1 + 3 * _fastlaunch._GROUP] * 4
+    real = _fastlaunch.library_functions()
+    extension.use_library(*real[:3])
+    try:
+        kiln.call_kernel_async(put, kiln.Range(4), [], out, token, 77)[0].wait()
+    finally:
+        extension.use_library(*real)
+    assert list(out.to_numpy()) == [77] * 4
