@@ -15,6 +15,8 @@
 #include "kiln/runtime/LaunchPlan.h"
 
 #include <cstdio>
+#include <new>
+#include <type_traits>
 #include <vector>
 
 using namespace kiln;
@@ -29,31 +31,32 @@ struct kiln_launch_plan {
 
 namespace {
 
-/// `in` as a PlanArg; false when it is not a scalar or array the direct
-/// launch can take (the checked path then says what is wrong, if
-/// anything).
-bool toPlanArg(const kiln_arg_t &in, PlanArg &out) {
+/// `in` constructed as a PlanArg at `out` (uninitialised storage); false
+/// when it is not a scalar or array the direct launch can take (the
+/// checked path then says what is wrong, if anything).
+bool toPlanArg(const kiln_arg_t &in, PlanArg *out) {
   DType dtype;
   if (!capi::toDType(in.dtype, dtype))
     return false;
   switch (capi::enumValue(in.kind)) {
   case KILN_ARG_SCALAR:
-    out = PlanArg::scalar(dtype, in.value);
+    new (out) PlanArg(PlanArg::scalar(dtype, in.value));
     return true;
   case KILN_ARG_ARRAY:
     if (!in.buffer || in.rank < 0 || in.rank > KILN_MAX_RANK)
       return false;
-    out = PlanArg::array(in.buffer->buffer.get(), in.shape,
-                         static_cast<unsigned>(in.rank), dtype);
+    new (out) PlanArg(PlanArg::array(in.buffer->buffer.get(), in.shape,
+                                     static_cast<unsigned>(in.rank), dtype));
     return true;
   default:
     return false;
   }
 }
 
-/// Room for the PlanArg views of one launch: on the stack for most
-/// kernels, else this thread's vector (kept, so warm launches allocate
-/// nothing).
+/// Room for the PlanArg views of one launch, left uninitialised (each is
+/// constructed by toPlanArg; PlanArg is trivially destructible): on the
+/// stack for most kernels, else this thread's vector (kept, so warm
+/// launches allocate nothing).
 class PlanArgs {
 public:
   explicit PlanArgs(size_t count) {
@@ -66,9 +69,10 @@ public:
   PlanArg *data() { return data_; }
 
 private:
+  static_assert(std::is_trivially_destructible_v<PlanArg>);
   static constexpr size_t kInline = 16;
-  PlanArg inline_[kInline];
-  PlanArg *data_ = inline_;
+  alignas(PlanArg) unsigned char inline_[kInline * sizeof(PlanArg)];
+  PlanArg *data_ = reinterpret_cast<PlanArg *>(inline_);
 };
 
 /// Why `desc` cannot make a plan; empty when it can.
@@ -155,7 +159,7 @@ kiln_status_t kiln_launch_plan_submit(kiln_launch_plan_t plan,
     PlanArgs views(nargs);
     bool direct = true;
     for (size_t i = 0; i < nargs && direct; ++i)
-      direct = toPlanArg(args[i], views.data()[i]);
+      direct = toPlanArg(args[i], views.data() + i);
     if (direct) {
       StatusOr<bool> launched =
           plan->plan->tryLaunch(views.data(), nargs, global, local);

@@ -29,8 +29,28 @@ std::string planContext(const Kernel &kernel) {
   return "launch plan of kernel '" + kernel.name() + "'";
 }
 
-void writeInt64(PackedArg &arg, int64_t value) {
-  std::memcpy(arg.bytes.data(), &value, sizeof(value));
+void writeInt64(uint8_t *slot, int64_t value) {
+  std::memcpy(slot, &value, sizeof(value));
+}
+
+/// A scalar's `size` bytes into its slot, in a fixed-size copy per size.
+void copyScalar(uint8_t *slot, const void *value, uint64_t size) {
+  switch (size) {
+  case 1:
+    std::memcpy(slot, value, 1);
+    return;
+  case 2:
+    std::memcpy(slot, value, 2);
+    return;
+  case 4:
+    std::memcpy(slot, value, 4);
+    return;
+  case 8:
+    std::memcpy(slot, value, 8);
+    return;
+  default:
+    std::memcpy(slot, value, size);
+  }
 }
 
 PackedArg int64Slot() {
@@ -39,16 +59,11 @@ PackedArg int64Slot() {
   return arg;
 }
 
-/// The parameter block of `metadata`'s launches over `dims` dimensions:
-/// every slot's kind and size, the launch rank written once.
-void layOut(const KernelMetadata &metadata, unsigned dims,
-            PackedLaunch &packed) {
-  for (int i = 0; i < 3; ++i)
+/// The parameter block of `metadata`'s launches: every slot's kind and
+/// size.
+void layOut(const KernelMetadata &metadata, PackedLaunch &packed) {
+  for (int i = 0; i < (metadata.takesLaunchRank ? 4 : 3); ++i)
     packed.args.push_back(int64Slot());
-  if (metadata.takesLaunchRank) {
-    packed.args.push_back(int64Slot());
-    writeInt64(packed.args.back(), dims);
-  }
   for (const KernelParam &param : metadata.params) {
     if (param.kind == ParamKind::Scalar) {
       PackedArg value;
@@ -158,13 +173,20 @@ LaunchPlan::create(std::shared_ptr<Queue> queue, std::shared_ptr<Kernel> kernel,
   plan->direct_ = launchesDirectly(*queue, *kernel);
   if (!plan->direct_)
     return plan;
-  layOut(metadata, shape.dims, plan->packed_);
+  layOut(metadata, plan->packed_);
   plan->firstParam_ = metadata.takesLaunchRank ? 4 : 3;
+  for (const KernelParam &param : metadata.params)
+    plan->params_.push_back(
+        {param.kind, param.dtype, param.rank, dtypeSize(param.dtype)});
   StatusOr<std::unique_ptr<KernelLaunchPlan>> driver =
       queue->planKernelLaunch(*kernel, plan->packed_);
   if (!driver.ok())
     return driver.status().withContext(planContext(*kernel));
   plan->driver_ = std::move(*driver);
+  for (size_t i = 0; i < plan->packed_.args.size(); ++i)
+    plan->values_.push_back(plan->driver_->valueSlot(plan->packed_, i));
+  if (metadata.takesLaunchRank) // The same in every launch.
+    writeInt64(plan->values_[3], shape.dims);
   return plan;
 }
 
@@ -211,26 +233,24 @@ bool LaunchPlan::checkRange(const int64_t *global, const int64_t *local,
 }
 
 bool LaunchPlan::packArgs(const PlanArg *args) {
-  const KernelMetadata &metadata = kernel_->metadata();
   const Device &device = kernel_->device();
   size_t slot = firstParam_;
-  for (size_t i = 0; i < metadata.params.size(); ++i) {
-    const KernelParam &param = metadata.params[i];
+  for (size_t i = 0; i < params_.size(); ++i) {
+    const Param &param = params_[i];
     const PlanArg &arg = args[i];
     if (arg.dtype != param.dtype)
       return false;
     if (param.kind == ParamKind::Scalar) {
       if (arg.kind != PlanArg::Kind::Scalar || !arg.value)
         return false;
-      PackedArg &value = packed_.args[slot++];
-      std::memcpy(value.bytes.data(), arg.value, value.size);
+      copyScalar(values_[slot++], arg.value, param.elementSize);
       continue;
     }
     // An array (a plan with local accessors launches through submit).
     if (arg.kind != PlanArg::Kind::Array || !arg.buffer ||
         arg.rank != param.rank || &arg.buffer->device() != &device)
       return false;
-    uint64_t bytes = dtypeSize(param.dtype);
+    uint64_t bytes = param.elementSize;
     for (unsigned r = 0; r < arg.rank; ++r)
       if (arg.shape[r] < 0 ||
           __builtin_mul_overflow(bytes, static_cast<uint64_t>(arg.shape[r]),
@@ -240,7 +260,7 @@ bool LaunchPlan::packArgs(const PlanArg *args) {
       return false;
     packed_.args[slot++].buffer = arg.buffer;
     for (unsigned r = 0; r < arg.rank; ++r)
-      writeInt64(packed_.args[slot++], arg.shape[r]);
+      writeInt64(values_[slot++], arg.shape[r]);
   }
   return true;
 }
@@ -249,7 +269,7 @@ StatusOr<bool> LaunchPlan::tryLaunch(const PlanArg *args, size_t nargs,
                                      const int64_t *global,
                                      const int64_t *local) {
   const KernelMetadata &metadata = kernel_->metadata();
-  if (!direct_ || nargs != metadata.params.size() || !global ||
+  if (!direct_ || nargs != params_.size() || !global ||
       (shape_.ndRange && !local))
     return false;
   LaunchGeometry geometry;
@@ -262,7 +282,7 @@ StatusOr<bool> LaunchPlan::tryLaunch(const PlanArg *args, size_t nargs,
   // fewer work-items, one that merges work-groups with fewer groups (as
   // Launch.cpp's packInto).
   for (unsigned d = 0; d < 3; ++d)
-    writeInt64(packed_.args[d], geometry.global[d]);
+    writeInt64(values_[d], geometry.global[d]);
   packed_.geometry = geometry;
   if (metadata.coarsening != std::array<uint32_t, 3>{1, 1, 1})
     packed_.geometry = coarsenGeometry(geometry, metadata.coarsening);

@@ -24,16 +24,33 @@ CudaLaunchPlan::CudaLaunchPlan(CudaQueue &queue, const CudaKernel &kernel,
       limits_(workGroupLimits(*queue.device_, kernel.metadata())),
       slots_(layout.args.size()), pointers_(layout.args.size()) {
   std::memset(slots_.data(), 0, slots_.size() * sizeof(Slot));
-  for (size_t i = 0; i < slots_.size(); ++i)
+  for (size_t i = 0; i < slots_.size(); ++i) {
     pointers_[i] = &slots_[i];
+    if (layout.args[i].kind == PackedArg::Kind::BufferPointer)
+      bufferSlots_.push_back(i);
+  }
+}
+
+StatusOr<WorkGroupPlan> CudaLaunchPlan::grid(const LaunchGeometry &geometry) {
+  if (lastPlanned_ && geometry.dims == lastGeometry_.dims &&
+      geometry.global == lastGeometry_.global &&
+      geometry.local == lastGeometry_.local)
+    return lastGrid_;
+  StatusOr<WorkGroupPlan> plan =
+      planWorkGroups(toHardwareOrder(geometry), limits_);
+  if (!plan.ok())
+    return plan;
+  lastPlanned_ = true;
+  lastGeometry_ = geometry;
+  lastGrid_ = *plan;
+  return plan;
 }
 
 Status CudaLaunchPlan::launch(const PackedLaunch &launch) {
   const CudaDevice &device = *queue_.device_;
   // Reads the current context and sets it only when it is not ours.
   KILN_RETURN_IF_ERROR(device.makeCurrent());
-  StatusOr<WorkGroupPlan> plan =
-      planWorkGroups(toHardwareOrder(launch.geometry), limits_);
+  StatusOr<WorkGroupPlan> plan = grid(launch.geometry);
   if (!plan.ok())
     return plan.status();
   KILN_RETURN_IF_ERROR(
@@ -42,14 +59,11 @@ Status CudaLaunchPlan::launch(const PackedLaunch &launch) {
       kDefaultSharedMemCarveout)
     KILN_RETURN_IF_ERROR(
         applySharedMemCarveout(device, kernel_, std::optional<int>()));
-  for (size_t i = 0; i < slots_.size(); ++i) {
-    const PackedArg &arg = launch.args[i];
-    if (arg.kind == PackedArg::Kind::BufferPointer) {
-      uint64_t pointer = static_cast<const CudaBuffer &>(*arg.buffer).pointer();
-      std::memcpy(slots_[i].bytes, &pointer, sizeof(pointer));
-    } else { // All 16 bytes: those past `size` are zero.
-      std::memcpy(slots_[i].bytes, arg.bytes.data(), sizeof(Slot));
-    }
+  // The values are in the slots already; buffers become pointers here.
+  for (size_t i : bufferSlots_) {
+    uint64_t pointer =
+        static_cast<const CudaBuffer &>(*launch.args[i].buffer).pointer();
+    std::memcpy(slots_[i].bytes, &pointer, sizeof(pointer));
   }
   const CudaDynamicSymbols &cu = device.cu();
   std::lock_guard<std::mutex> lock(queue_.recorder_->mutex());

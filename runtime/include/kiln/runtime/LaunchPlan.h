@@ -119,6 +119,16 @@ private:
   uint64_t maxWorkItems_ = 0;
   /// Index in packed_.args of the first parameter's value.
   size_t firstParam_ = 0;
+  /// What the checks read of each parameter, without its name.
+  struct Param {
+    ParamKind kind;
+    DType dtype;
+    unsigned rank;
+    uint64_t elementSize;
+  };
+  std::vector<Param> params_;
+  /// Where each native argument's value goes (KernelLaunchPlan::valueSlot).
+  std::vector<uint8_t *> values_;
   std::mutex mutex_;
   PackedLaunch packed_; ///< The parameter block (mutex_).
   std::unique_ptr<KernelLaunchPlan> driver_;

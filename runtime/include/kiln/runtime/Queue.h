@@ -41,7 +41,17 @@ class Kernel;
 class KernelLaunchPlan {
 public:
   virtual ~KernelLaunchPlan() = default;
-  /// Enqueues `launch` (checked and packed; no wait list) without an event.
+  /// Where the plan writes the value of native argument `index` (16
+  /// bytes; those past its size stay zero) of `block`, the parameter block
+  /// given to Queue::planKernelLaunch, asked once per argument when the
+  /// plan is made: by default the argument's PackedArg::bytes; a driver
+  /// may hand out its own launch's storage instead, sparing a copy.
+  virtual uint8_t *valueSlot(PackedLaunch &block, size_t index) {
+    return block.args[index].bytes.data();
+  }
+  /// Enqueues `launch` (checked and packed, always the block given to
+  /// Queue::planKernelLaunch; no wait list) without an event. Its values
+  /// are in the slots valueSlot gave.
   virtual Status launch(const PackedLaunch &launch) = 0;
 };
 
