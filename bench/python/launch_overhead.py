@@ -14,18 +14,23 @@ Kiln launches through its C extension (kiln._claunch) where it is built:
 `kiln.call_kernel_async` is then the extension's C entry, which checks,
 packs, submits and records a warm launch without a Python frame; else
 through ctypes. The ctypes path's figure is printed beside it (the same
-kernels through the Python call_kernel_async, `kiln._launch`, with the
-extension's launcher set aside), the peer the C path is judged against. Columns besides the launch: Kiln's Python side (the
-launch minus the time inside kiln_queue_submit, counted by the extension,
-or timed through _fastlaunch._submit on the ctypes path; '-' where the
-launch takes neither) and kiln_queue_submit alone (the C call with a
+kernels through the Python call_kernel_async of kiln._launch, the
+extension's launcher set aside), the peer the C path is judged against.
+Columns besides the launch: Kiln's Python side (the launch minus the
+time inside the runtime's submit: kiln_queue_submit, or
+kiln_launch_plan_submit for a launch without an event where the C
+launcher has a launch plan, counted by the extension; timed through
+_fastlaunch._submit on the ctypes path; '-' where the launch takes
+neither) and kiln_queue_submit alone (the C call through ctypes with a
 descriptor built once, back to back, asking for an event unless the plan
-launches without: the floor of the launch). Where launches go
-without events (launch groups, _fastlaunch.py: on CUDA, or anywhere with
-KILN_LAUNCH_COVER=1), "Kiln, events kept" is the same loop with that off
-(every launch asks for its event and keeps it until seen complete), '-'
-elsewhere. On a device other than CUDA, Triton is skipped with the reason
-printed.
+launches without). Where launches go without events (launch groups,
+_fastlaunch.py: on CUDA, or anywhere with KILN_LAUNCH_COVER=1), "Kiln,
+events kept" is the same loop with that off (every launch asks for its
+event and keeps it until seen complete), '-' elsewhere. "Kiln, Python
+entry" is the loop through the Python call_kernel_async with the C
+launcher (the warm path before the C entry), '-' where the C entry is
+not installed. On a device other than CUDA, Triton is skipped with the
+reason printed.
 
     PYTHONPATH=build/python python3 bench/python/launch_overhead.py \
         [--device cuda:0|cpu] [--launches 10000] [--repeats 7]
