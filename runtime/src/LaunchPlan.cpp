@@ -133,6 +133,33 @@ StatusOr<KernelArg> toKernelArg(const Kernel &kernel, size_t index,
   return internalError("unreachable: PlanArg::Kind has three values");
 }
 
+/// What LaunchPlan::create checks once, in Queue::submit's words where it
+/// has them: the kernel is on the queue's device, the queue is in order,
+/// the rank suits the kernel, an NdItem kernel has an NdRange plan.
+Status checkPlan(const Queue &queue, const Kernel &kernel,
+                 const LaunchPlanShape &shape) {
+  if (&kernel.device() != &queue.device())
+    return invalidArgument("kernel '" + kernel.name() + "' was loaded on '" +
+                           kernel.device().info().selector +
+                           "' but the queue is on '" +
+                           queue.device().info().selector + "'");
+  if (queue.options().outOfOrder)
+    return invalidArgument(planContext(kernel) +
+                           ": a plan launches without events, which needs an "
+                           "in-order queue");
+  if (shape.dims < 1 || shape.dims > 3)
+    return invalidArgument(planContext(kernel) +
+                           ": a range has 1 to 3 dimensions, got " +
+                           std::to_string(shape.dims));
+  const KernelMetadata &metadata = kernel.metadata();
+  KILN_RETURN_IF_ERROR(checkLaunchRank(metadata, shape.dims));
+  if (metadata.indexKind == IndexKind::NdItem && !shape.ndRange)
+    return invalidArgument("kernel '" + metadata.name +
+                           "' takes an NdItem and must be launched with an "
+                           "NdRange, not a Range");
+  return Status();
+}
+
 } // namespace
 
 LaunchPlan::LaunchPlan(std::shared_ptr<Queue> queue,
@@ -149,45 +176,32 @@ LaunchPlan::create(std::shared_ptr<Queue> queue, std::shared_ptr<Kernel> kernel,
     return invalidArgument("launch plan of a null kernel");
   if (!queue)
     return invalidArgument(planContext(*kernel) + ": the queue is null");
-  if (&kernel->device() != &queue->device())
-    return invalidArgument("kernel '" + kernel->name() + "' was loaded on '" +
-                           kernel->device().info().selector +
-                           "' but the queue is on '" +
-                           queue->device().info().selector + "'");
-  if (queue->options().outOfOrder)
-    return invalidArgument(planContext(*kernel) +
-                           ": a plan launches without events, which needs an "
-                           "in-order queue");
-  if (shape.dims < 1 || shape.dims > 3)
-    return invalidArgument(planContext(*kernel) +
-                           ": a range has 1 to 3 dimensions, got " +
-                           std::to_string(shape.dims));
-  const KernelMetadata &metadata = kernel->metadata();
-  KILN_RETURN_IF_ERROR(checkLaunchRank(metadata, shape.dims));
-  if (metadata.indexKind == IndexKind::NdItem && !shape.ndRange)
-    return invalidArgument("kernel '" + metadata.name +
-                           "' takes an NdItem and must be launched with an "
-                           "NdRange, not a Range");
+  KILN_RETURN_IF_ERROR(checkPlan(*queue, *kernel, shape));
   std::unique_ptr<LaunchPlan> plan(new LaunchPlan(queue, kernel, shape));
   plan->maxWorkItems_ = maxWorkItems(kernel->device().info());
   plan->direct_ = launchesDirectly(*queue, *kernel);
-  if (!plan->direct_)
-    return plan;
-  layOut(metadata, plan->packed_);
-  plan->firstParam_ = metadata.takesLaunchRank ? 4 : 3;
+  if (plan->direct_)
+    KILN_RETURN_IF_ERROR(plan->prepareDirect());
+  return plan;
+}
+
+Status LaunchPlan::prepareDirect() {
+  const KernelMetadata &metadata = kernel_->metadata();
+  layOut(metadata, packed_);
+  firstParam_ = metadata.takesLaunchRank ? 4 : 3;
   for (const KernelParam &param : metadata.params)
-    plan->params_.push_back(
+    params_.push_back(
         {param.kind, param.dtype, param.rank, dtypeSize(param.dtype)});
   StatusOr<std::unique_ptr<KernelLaunchPlan>> driver =
-      queue->planKernelLaunch(*kernel, plan->packed_);
+      queue_->planKernelLaunch(*kernel_, packed_);
   if (!driver.ok())
-    return driver.status().withContext(planContext(*kernel));
-  plan->driver_ = std::move(*driver);
-  for (size_t i = 0; i < plan->packed_.args.size(); ++i)
-    plan->values_.push_back(plan->driver_->valueSlot(plan->packed_, i));
+    return driver.status().withContext(planContext(*kernel_));
+  driver_ = std::move(*driver);
+  for (size_t i = 0; i < packed_.args.size(); ++i)
+    values_.push_back(driver_->valueSlot(packed_, i));
   if (metadata.takesLaunchRank) // The same in every launch.
-    writeInt64(plan->values_[3], shape.dims);
-  return plan;
+    writeInt64(values_[3], shape_.dims);
+  return Status();
 }
 
 bool LaunchPlan::checkRange(const int64_t *global, const int64_t *local,

@@ -100,6 +100,8 @@ public:
 private:
   LaunchPlan(std::shared_ptr<Queue> queue, std::shared_ptr<Kernel> kernel,
              const LaunchPlanShape &shape);
+  /// Lays out the parameter block and gets the driver's launch.
+  Status prepareDirect();
   /// Whether the range passes every check of Queue::submit; its geometry.
   bool checkRange(const int64_t *global, const int64_t *local,
                   LaunchGeometry &geometry) const;
