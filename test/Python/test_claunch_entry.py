@@ -40,6 +40,10 @@ def fallbacks(monkeypatch):
     their positional arguments), counted while the test runs."""
     monkeypatch.delenv("KILN_SIMULATE", raising=False)
     needs("cpu")
+    yield from _counted_fallbacks()
+
+
+def _counted_fallbacks():
     extension = _c_entry()
     from kiln import _launch
     calls = []
@@ -270,3 +274,36 @@ def test_grouped_launches_go_through_a_launch_plan(fallbacks, monkeypatch):
     finally:
         extension.use_library(*real)
     assert list(out.to_numpy()) == [77] * 4
+
+
+def test_on_cuda_warm_launches_are_grouped_through_a_plan(monkeypatch):
+    # CUDA's default (launch groups, "auto"): the C entry's launches go
+    # without events through the launcher's plan, hold their objects until
+    # the group's marker completes and give the right results.
+    monkeypatch.delenv("KILN_SIMULATE", raising=False)
+    cuda = needs("cuda:0")
+    from kiln import _fastlaunch
+    calls = _counted_fallbacks()
+    fallbacks = next(calls)
+    try:
+        _, put = _kernels()
+        out = kiln.zeros(4, np.int64, device=cuda)
+        token = kiln.zeros(1, np.float32, device=cuda)
+        kiln.call_kernel(put, kiln.Range(4), out, token, 1)
+        plan = put._fast_entry
+        assert plan.tail is not None and plan.c.uses_plan() == (
+            len(_fastlaunch.library_functions()) == 7)
+        mine = kiln.zeros(1, np.float32, device=cuda)
+        alive = weakref.ref(mine)
+        host, dev = kiln.call_kernel_async(put, kiln.Range(4), [], out, mine, 2)
+        del mine
+        for v in range(3, 3 + _fastlaunch._GROUP):
+            kiln.call_kernel_async(put, kiln.Range(4), [], out, token, v)
+        assert not fallbacks and type(dev._launch) is _fastlaunch._Group
+        host.wait()
+        gc.collect()
+        assert alive() is None
+        kiln.call_kernel(put, kiln.Range(4), out, token, 9)
+        assert list(out.to_numpy()) == [9] * 4
+    finally:
+        next(calls, None)
