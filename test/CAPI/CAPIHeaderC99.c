@@ -61,3 +61,32 @@ kiln_status_t kiln_c99_submit(kiln_queue_t queue, kiln_kernel_t kernel,
   desc.flags = KILN_LAUNCH_WAIT;
   return kiln_queue_submit(queue, &desc, NULL, 0, NULL);
 }
+
+kiln_status_t kiln_c99_plan_saxpy(kiln_queue_t queue, kiln_kernel_t saxpy,
+                                  float a, kiln_buffer_t x, kiln_buffer_t y,
+                                  const int64_t *n, int launches) {
+  kiln_launch_plan_desc_t desc;
+  kiln_launch_plan_t plan = NULL;
+  kiln_arg_t args[3];
+  kiln_event_t done = NULL;
+  kiln_status_t status;
+  int i;
+  kiln_launch_plan_desc_init(&desc);
+  status = kiln_launch_plan_create(queue, saxpy, &desc, &plan);
+  if (status != KILN_STATUS_OK)
+    return status;
+  args[0] = kiln_arg_float32(a);
+  args[1] = kiln_arg_array(x, n, 1, KILN_DTYPE_FLOAT32);
+  args[2] = kiln_arg_array(y, n, 1, KILN_DTYPE_FLOAT32);
+  for (i = 0; i < launches && status == KILN_STATUS_OK; ++i)
+    status = kiln_launch_plan_submit(plan, args, 3, n, NULL);
+  kiln_launch_plan_release(plan);
+  if (status != KILN_STATUS_OK)
+    return status;
+  status = kiln_queue_marker(queue, &done);
+  if (status != KILN_STATUS_OK)
+    return status;
+  status = kiln_event_wait(done);
+  kiln_event_release(done);
+  return status;
+}

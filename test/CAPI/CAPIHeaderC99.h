@@ -22,6 +22,12 @@ kiln_status_t kiln_c99_submit(kiln_queue_t queue, kiln_kernel_t kernel,
                               const int64_t *n, size_t struct_size,
                               int args_source);
 
+/** From C: a launch plan of `saxpy` (a, x, y) over `*n` elements, submitted
+ *  `launches` times, then a marker waited for; the plan is released. */
+kiln_status_t kiln_c99_plan_saxpy(kiln_queue_t queue, kiln_kernel_t saxpy,
+                                  float a, kiln_buffer_t x, kiln_buffer_t y,
+                                  const int64_t *n, int launches);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

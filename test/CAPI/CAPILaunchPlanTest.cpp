@@ -8,6 +8,7 @@
 // kiln_queue_submit's, naming the parameter.
 //
 //===----------------------------------------------------------------------===//
+#include "CAPIHeaderC99.h"
 #include "CAPIRuntimeFixture.h"
 
 #include <thread>
@@ -74,6 +75,13 @@ TEST_P(LaunchPlan, LaunchesWriteTheirResults) {
   }
   waitForMarker();
   EXPECT_EQ(download(y, kN), std::vector<float>(kN, 2.0f + 190.0f));
+}
+
+TEST_P(LaunchPlan, ACallerInC99LaunchesThroughAPlan) {
+  kiln_buffer_t x = upload(std::vector<float>(kN, 1.0f));
+  kiln_buffer_t y = upload(std::vector<float>(kN, 2.0f));
+  ASSERT_KILN_OK(kiln_c99_plan_saxpy(queue, saxpy, 3.0f, x, y, &kN, 10));
+  EXPECT_EQ(download(y, kN), std::vector<float>(kN, 32.0f));
 }
 
 TEST_P(LaunchPlan, ExtentsAndRangesChangeFromLaunchToLaunch) {
