@@ -3,8 +3,9 @@
 // Plans on the OpenCL CPU device (PoCL) and on the first CUDA device (the
 // cases named CUDA skip, saying why, without one): results written through
 // a plan, a plan's launches ordered among the queue's other commands, two
-// threads submitting one plan, the local-accessor kernel (kiln_queue_submit's
-// path), and the errors -- at creation, and per launch the same as
+// threads submitting one plan, a C99 caller, the local-accessor kernel and
+// a profiling queue (kiln_queue_submit's path), and the errors -- at
+// creation (an out-of-order queue), and per launch the same as
 // kiln_queue_submit's, naming the parameter.
 //
 //===----------------------------------------------------------------------===//
@@ -253,6 +254,46 @@ TEST_P(LaunchPlan, CreationChecksWhatThePlanFixes) {
                     KILN_STATUS_INVALID_ARGUMENT,
                     "kiln_launch_plan_submit: local is NULL but the plan "
                     "launches NdRanges");
+}
+
+TEST_P(LaunchPlan, ProfilingQueuesCountPlannedLaunches) {
+  kiln_queue_options_t options;
+  kiln_queue_options_init(&options);
+  options.profiling = 1;
+  kiln_queue_t profiled = nullptr;
+  ASSERT_KILN_OK(kiln_queue_create_with_options(device, &options, &profiled));
+  kiln_buffer_t x = upload(std::vector<float>(kN, 1.0f));
+  kiln_buffer_t y = upload(std::vector<float>(kN, 0.0f));
+  kiln_launch_plan_desc_t desc;
+  kiln_launch_plan_desc_init(&desc);
+  ASSERT_KILN_OK(kiln_launch_plan_create(profiled, saxpy, &desc, &plan));
+  // A profiling queue records each kernel's event: kiln_queue_submit's path.
+  std::vector<kiln_arg_t> args = saxpyArgs(1.0f, x, y, &kN);
+  for (int i = 0; i < 5; ++i)
+    ASSERT_KILN_OK(kiln_launch_plan_submit(plan, args.data(), 3, &kN, nullptr));
+  ASSERT_KILN_OK(kiln_queue_finish(profiled));
+  kiln_kernel_statistics_t statistics;
+  ASSERT_KILN_OK(kiln_queue_kernel_statistics(profiled, "saxpy", &statistics));
+  EXPECT_EQ(statistics.count, 5u);
+  EXPECT_EQ(download(y, kN), std::vector<float>(kN, 5.0f));
+  kiln_queue_release(profiled);
+}
+
+TEST_P(LaunchPlan, OutOfOrderQueuesAreRefused) {
+  kiln_queue_options_t options;
+  kiln_queue_options_init(&options);
+  options.out_of_order = 1;
+  kiln_queue_t unordered = nullptr;
+  if (kiln_queue_create_with_options(device, &options, &unordered) !=
+      KILN_STATUS_OK)
+    GTEST_SKIP() << "no out-of-order queue here: " << lastError();
+  kiln_launch_plan_desc_t desc;
+  kiln_launch_plan_desc_init(&desc);
+  EXPECT_KILN_ERROR(kiln_launch_plan_create(unordered, saxpy, &desc, &plan),
+                    KILN_STATUS_INVALID_ARGUMENT,
+                    "launch plan of kernel 'saxpy': a plan launches without "
+                    "events, which needs an in-order queue");
+  kiln_queue_release(unordered);
 }
 
 INSTANTIATE_TEST_SUITE_P(OpenCLCpu, LaunchPlan, ::testing::Values("cpu"));
