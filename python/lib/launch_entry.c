@@ -35,6 +35,11 @@ static struct {
       *device, *queue, *python;
 } names;
 
+/* The plan's, its tail's and its group's attributes read at each launch. */
+static struct {
+  CachedAttr c, tail, group, objects, pair;
+} attrs;
+
 static const struct {
   const char *name;
   PyObject **slot;
@@ -60,6 +65,11 @@ static int intern_entry_names(void) {
   for (size_t i = 0; i < sizeof(text) / sizeof(text[0]); ++i)
     if (!(*slots[i] = PyUnicode_InternFromString(text[i])))
       return -1;
+  attrs.c.name = names.c;
+  attrs.tail.name = names.tail;
+  attrs.group.name = names.group;
+  attrs.objects.name = names.objects;
+  attrs.pair.name = names.pair;
   return 0;
 }
 
@@ -203,10 +213,10 @@ static PyObject *record(PyObject *tail, PyObject *event, PyObject *values) {
   if (tail == Py_None)
     return PyObject_CallFunctionObjArgs(installed.submitted_events, event,
                                         values, NULL);
-  PyObject *group = PyObject_GetAttr(tail, names.group);
+  PyObject *group = kiln_cached_attr(&attrs.group, tail);
   if (!group)
     return NULL;
-  PyObject *objects = PyObject_GetAttr(group, names.objects);
+  PyObject *objects = kiln_cached_attr(&attrs.objects, group);
   PyObject *result = NULL;
   /* None: the group completed (its marker, after this launch, too) while
    * the interpreter lock was released around the submission. */
@@ -223,7 +233,7 @@ static PyObject *record(PyObject *tail, PyObject *event, PyObject *values) {
   } else if (!objects) {
     goto done;
   }
-  result = PyObject_GetAttr(group, names.pair);
+  result = kiln_cached_attr(&attrs.pair, group);
   if (result && !PyTuple_Check(result)) { /* completed: fresh events */
     Py_DECREF(result);
     result = PyObject_CallMethodObjArgs(group, names.events, NULL);
@@ -297,7 +307,7 @@ static PyObject *launch(Launcher *launcher, PyObject *tail, PyObject *space,
  * NULL with an exception. */
 static PyObject *launch_plan(PyObject *plan, PyObject *const *args,
                              Py_ssize_t nargs, PyObject *device) {
-  PyObject *c = PyObject_GetAttr(plan, names.c);
+  PyObject *c = kiln_cached_attr(&attrs.c, plan);
   if (!c)
     return NULL;
   PyObject *result = Py_None;
@@ -305,7 +315,7 @@ static PyObject *launch_plan(PyObject *plan, PyObject *const *args,
       installed.submitted_events && group_size > 0) {
     Launcher *launcher = (Launcher *)c;
     device = launch_device(launcher, device);
-    PyObject *tail = device ? PyObject_GetAttr(plan, names.tail) : NULL;
+    PyObject *tail = device ? kiln_cached_attr(&attrs.tail, plan) : NULL;
     PyObject *values = tail ? PyTuple_New(nargs - 3) : NULL;
     for (Py_ssize_t i = 3; values && i < nargs; ++i)
       PyTuple_SetItem(values, i - 3, Py_NewRef(args[i]));

@@ -51,6 +51,28 @@ typedef struct {
   PyObject *dims, *global, *local, *shape, *dtype, *device, *handle, *data_ptr;
 } Names;
 extern Names kiln_names;
+
+/** An attribute read through the data descriptor its object's type has
+ *  for it, found once per type (launch_attr.c). */
+typedef struct {
+  PyObject *name; /**< interned; set before the first read */
+  PyTypeObject *type;
+  PyObject *descr;
+  descrgetfunc get;
+} CachedAttr;
+
+/** `attr->name` of `object`, as PyObject_GetAttr gives it (a new
+ *  reference, or NULL with an exception). */
+PyObject *kiln_cached_attr(CachedAttr *attr, PyObject *object);
+
+/** The attributes a launch reads of its index space, arrays and local
+ *  accessors (names set by the module's init). */
+typedef struct {
+  CachedAttr dims, global, local;
+  CachedAttr array_dtype, array_shape, device, handle, data_ptr;
+  CachedAttr local_dtype, local_shape;
+} Attrs;
+extern Attrs kiln_attrs;
 /** The module's exception for a value that did not pack. */
 extern PyObject *kiln_argument_error;
 

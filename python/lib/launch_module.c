@@ -141,13 +141,13 @@ static int read_space(Launcher *self, PyObject *space, int64_t *global,
     return 0;
   PyObject *ranges[2] = {space, NULL};
   if (self->nd) {
-    ranges[0] = PyObject_GetAttr(space, kiln_names.global);
-    ranges[1] = PyObject_GetAttr(space, kiln_names.local);
+    ranges[0] = kiln_cached_attr(&kiln_attrs.global, space);
+    ranges[1] = kiln_cached_attr(&kiln_attrs.local, space);
   }
   int ok = 1;
   for (int r = 0; ok && r < 1 + self->nd; ++r) {
     PyObject *dims =
-        ranges[r] ? PyObject_GetAttr(ranges[r], kiln_names.dims) : NULL;
+        ranges[r] ? kiln_cached_attr(&kiln_attrs.dims, ranges[r]) : NULL;
     ok = kiln_read_dims(dims, self->ndim, r ? local : global) == 1;
     Py_XDECREF(dims);
   }
@@ -531,6 +531,14 @@ static int intern_names(void) {
   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); ++i)
     if (!(*slots[i] = PyUnicode_InternFromString(names[i])))
       return -1;
+  kiln_attrs.dims.name = kiln_names.dims;
+  kiln_attrs.global.name = kiln_names.global;
+  kiln_attrs.local.name = kiln_names.local;
+  kiln_attrs.array_dtype.name = kiln_attrs.local_dtype.name = kiln_names.dtype;
+  kiln_attrs.array_shape.name = kiln_attrs.local_shape.name = kiln_names.shape;
+  kiln_attrs.device.name = kiln_names.device;
+  kiln_attrs.handle.name = kiln_names.handle;
+  kiln_attrs.data_ptr.name = kiln_names.data_ptr;
   return 0;
 }
 

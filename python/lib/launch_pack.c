@@ -12,6 +12,7 @@
 #include <string.h>
 
 Names kiln_names;
+Attrs kiln_attrs;
 PyObject *kiln_argument_error;
 
 static int fail_range(PyObject *value) {
@@ -130,18 +131,18 @@ int kiln_read_dims(PyObject *dims, int ndim, int64_t *out) {
   return 1;
 }
 
-/* 1 when attribute `name` of `value` is `expected` itself. */
-static int attribute_is(PyObject *value, PyObject *name, PyObject *expected) {
-  PyObject *got = PyObject_GetAttr(value, name);
+/* 1 when attribute `attr` of `value` is `expected` itself. */
+static int attribute_is(PyObject *value, CachedAttr *attr, PyObject *expected) {
+  PyObject *got = kiln_cached_attr(attr, value);
   Py_XDECREF(got);
   return got == expected;
 }
 
 /* Writes the shape (a tuple of `rank` ints) into `arg`; its element count
  * into `count`. 0 when it is no such tuple. */
-static int take_shape(PyObject *value, int rank, kiln_arg_t *arg,
-                      unsigned long long *count) {
-  PyObject *shape = PyObject_GetAttr(value, kiln_names.shape);
+static int take_shape(PyObject *value, CachedAttr *attr, int rank,
+                      kiln_arg_t *arg, unsigned long long *count) {
+  PyObject *shape = kiln_cached_attr(attr, value);
   int ok = kiln_read_dims(shape, rank, arg->shape) == 1;
   Py_XDECREF(shape);
   *count = 1;
@@ -153,7 +154,7 @@ static int take_shape(PyObject *value, int rank, kiln_arg_t *arg,
 /* The array's buffer handle, address and alignment into `extent`. */
 static int take_address(const Param *param, PyObject *value, kiln_arg_t *arg,
                         Extent *extent) {
-  PyObject *handle = PyObject_GetAttr(value, kiln_names.handle);
+  PyObject *handle = kiln_cached_attr(&kiln_attrs.handle, value);
   if (!handle)
     return 0;
   arg->buffer = (kiln_buffer_t)PyLong_AsVoidPtr(handle);
@@ -161,7 +162,7 @@ static int take_address(const Param *param, PyObject *value, kiln_arg_t *arg,
   if (!arg->buffer)
     return 0;
   extent->handle = arg->buffer;
-  PyObject *address = PyObject_GetAttr(value, kiln_names.data_ptr);
+  PyObject *address = kiln_cached_attr(&kiln_attrs.data_ptr, value);
   if (!address)
     return 0;
   extent->has_address = address != Py_None;
@@ -179,10 +180,15 @@ int kiln_param_matches(const Param *param, PyObject *value, PyObject *device,
   if (param->how != PARAM_ARRAY && param->how != PARAM_LOCAL)
     return 1;
   unsigned long long count;
-  int ok = attribute_is(value, kiln_names.dtype, param->dtype) &&
-           take_shape(value, param->rank, arg, &count);
-  if (ok && param->how == PARAM_ARRAY)
-    ok = attribute_is(value, kiln_names.device, device) &&
+  int array = param->how == PARAM_ARRAY;
+  int ok = attribute_is(
+               value, array ? &kiln_attrs.array_dtype : &kiln_attrs.local_dtype,
+               param->dtype) &&
+           take_shape(value,
+                      array ? &kiln_attrs.array_shape : &kiln_attrs.local_shape,
+                      param->rank, arg, &count);
+  if (ok && array)
+    ok = attribute_is(value, &kiln_attrs.device, device) &&
          take_address(param, value, arg, extent);
   if (ok && param->how == PARAM_ARRAY)
     extent->end = extent->start + count * (unsigned long long)param->itemsize;
