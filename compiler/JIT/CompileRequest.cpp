@@ -46,6 +46,15 @@ std::string compilerBuild() {
   return build;
 }
 
+/// A pass placement in the key, only when set: keys of requests that keep
+/// the default (`Auto`, which the target decides) are unchanged.
+void addPlacement(CacheKey &key, llvm::StringRef name,
+                  PassPlacement placement) {
+  if (placement != PassPlacement::Auto)
+    key.add("options", name,
+            placement == PassPlacement::Always ? "always" : "never");
+}
+
 } // namespace
 
 llvm::Expected<CacheKey> kiln::buildCacheKey(const CompileRequest &request,
@@ -83,15 +92,8 @@ llvm::Expected<CacheKey> kiln::buildCacheKey(const CompileRequest &request,
           request.argumentBlockEntries ? "on" : "off");
   key.add("options", "launch rank",
           request.launchRank ? std::to_string(request.launchRank) : "any");
-  if (request.coarsenElementwise != ElementwiseCoarsening::Auto)
-    key.add("options", "elementwise coarsening",
-            request.coarsenElementwise == ElementwiseCoarsening::Always
-                ? "always"
-                : "never");
-  if (request.mergeWorkGroups != WorkGroupMerging::Auto)
-    key.add("options", "work-group merging",
-            request.mergeWorkGroups == WorkGroupMerging::Always ? "always"
-                                                                : "never");
+  addPlacement(key, "elementwise coarsening", request.coarsenElementwise);
+  addPlacement(key, "work-group merging", request.mergeWorkGroups);
   // Only when set: keys of requests without it are unchanged.
   if (request.distinctArrays)
     key.add("aliasing", "distinct array arguments", "yes");

@@ -35,35 +35,29 @@ void kiln::buildKilnTransformPipeline(OpPassManager &pm,
     pm.addPass(createKilnCoarsenElementwise());
 }
 
-bool kiln::mergesWorkGroups(const CompileOptions &options) {
-  // Debug mode reports each access where it happens; -O0 keeps the code
-  // as written.
+/// Whether a pass placed at `placement` runs for `options`. Debug mode
+/// checks and reports each access where it happens, and -O0 keeps the
+/// code as written, so neither gets one.
+static bool runsHere(PassPlacement placement, const CompileOptions &options) {
   if (options.debug || options.optLevel == 0)
     return false;
-  switch (options.mergeWorkGroups) {
-  case WorkGroupMerging::Auto:
+  switch (placement) {
+  case PassPlacement::Auto:
     return options.target == TargetKind::PTX;
-  case WorkGroupMerging::Always:
+  case PassPlacement::Always:
     return true;
-  case WorkGroupMerging::Never:
+  case PassPlacement::Never:
     return false;
   }
   return false;
 }
 
+bool kiln::mergesWorkGroups(const CompileOptions &options) {
+  return runsHere(options.mergeWorkGroups, options);
+}
+
 bool kiln::coarsensElementwise(const CompileOptions &options) {
-  // Debug mode checks every access on its own; -O0 would not merge them.
-  if (options.debug || options.optLevel == 0)
-    return false;
-  switch (options.coarsenElementwise) {
-  case ElementwiseCoarsening::Auto:
-    return options.target == TargetKind::PTX;
-  case ElementwiseCoarsening::Always:
-    return true;
-  case ElementwiseCoarsening::Never:
-    return false;
-  }
-  return false;
+  return runsHere(options.coarsenElementwise, options);
 }
 
 void kiln::buildKilnToLLVMPipeline(OpPassManager &pm,

@@ -16,17 +16,21 @@
 
 namespace kiln {
 
+/// Where a transformation that pays on GPUs runs: `Auto` on PTX only,
+/// `Always` on every target (SPIR-V: for testing), `Never` nowhere.
+enum class PassPlacement { Auto, Always, Never };
+
 /// Where kiln-coarsen-elementwise runs (128-bit accesses for elementwise
 /// kernels, docs/architecture.md): by default on PTX only, where wide
 /// accesses pay; the CPU device vectorises across work-items already.
-enum class ElementwiseCoarsening { Auto, Always, Never };
+using ElementwiseCoarsening = PassPlacement;
 
 /// Where kiln-merge-work-groups runs (NdRange kernels whose work-groups add
 /// into one address with atomics loop over several work-groups and add
 /// once, docs/architecture.md): by default on PTX only, where same-address
 /// atomics bound the kernel; on the CPU device (PoCL) the loop around the
 /// body's barriers costs more than the atomics it saves.
-enum class WorkGroupMerging { Auto, Always, Never };
+using WorkGroupMerging = PassPlacement;
 
 struct CompileOptions {
   TargetKind target = TargetKind::SPIRV;

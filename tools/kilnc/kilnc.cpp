@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MetadataText.h"
+#include "compiler/Driver/PassPlacementOption.h"
 #include "compiler/JIT/ArtifactProperties.h"
 #include "compiler/Session/CompileSession.h"
 #include "compiler/Target/TargetBackend.h"
@@ -115,23 +116,14 @@ cl::opt<ElementwiseCoarsening> coarsenElementwise(
     cl::desc("Elementwise kernels: each work-item handles 4 (2) consecutive "
              "ids with 128-bit accesses where the arrays are known aligned "
              "and distinct (docs/architecture.md)"),
-    cl::values(clEnumValN(ElementwiseCoarsening::Auto, "auto",
-                          "on PTX only (default)"),
-               clEnumValN(ElementwiseCoarsening::Always, "always",
-                          "on every target (SPIR-V: for testing)"),
-               clEnumValN(ElementwiseCoarsening::Never, "never", "nowhere")),
-    cl::init(ElementwiseCoarsening::Auto), cl::cat(category));
+    passPlacementValues(), cl::init(ElementwiseCoarsening::Auto),
+    cl::cat(category));
 cl::opt<WorkGroupMerging> mergeWorkGroups(
     "merge-work-groups",
     cl::desc("NdRange kernels whose work-groups add into one address with "
              "relaxed atomics: each work-group loops over several and adds "
              "once where the arrays are distinct (docs/architecture.md)"),
-    cl::values(clEnumValN(WorkGroupMerging::Auto, "auto",
-                          "on PTX only (default)"),
-               clEnumValN(WorkGroupMerging::Always, "always",
-                          "on every target (SPIR-V: for testing)"),
-               clEnumValN(WorkGroupMerging::Never, "never", "nowhere")),
-    cl::init(WorkGroupMerging::Auto), cl::cat(category));
+    passPlacementValues(), cl::init(WorkGroupMerging::Auto), cl::cat(category));
 cl::list<std::string> bitcodeLibraries(
     "link", cl::desc("LLVM IR/bitcode library for external device functions"),
     cl::value_desc("file.bc|file.ll"), cl::cat(category));
