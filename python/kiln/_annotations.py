@@ -85,6 +85,9 @@ class LocalAccessor:
     __slots__ = ("shape", "dtype")
 
     def __init__(self, shape, dtype):
+        # numba-dpex's takes a list too; a Range is a tuple (_ranges.py).
+        if isinstance(shape, list):
+            shape = tuple(shape)
         self.shape = normalize_shape(shape, "LocalAccessor")
         self.dtype = scalar_dtype(dtype, "LocalAccessor")
 

@@ -351,7 +351,7 @@ class Plan:
         dispatch key would say (launcher_launch's checks, in Python)."""
         if not self.entry or type(index_space) is not self.space_type:
             return False
-        dims = index_space._global._dims if self.nd else index_space._dims
+        dims = index_space._global if self.nd else index_space  # Ranges are tuples
         if len(dims) != self.ndim or tuple(map(type, args)) != self.types:
             return False
         arrays = []
@@ -376,10 +376,10 @@ class Plan:
         except (struct.error, OverflowError) as exc:
             raise self._argument_error(args, exc) from None
         if self.nd:
-            self.extents(block.gview, 0, *index_space._global._dims)
-            self.extents(block.lview, 0, *index_space._local._dims)
+            self.extents(block.gview, 0, *index_space._global)
+            self.extents(block.lview, 0, *index_space._local)
         else:
-            self.extents(block.gview, 0, *index_space._dims)
+            self.extents(block.gview, 0, *index_space)
 
     def _argument_error(self, args, exc):
         """The ValueError naming the parameter whose value did not pack

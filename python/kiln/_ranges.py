@@ -1,10 +1,18 @@
 """Index spaces of a launch (spec §8): `Range(n0[, n1[, n2]])` and
-`NdRange(global_range, local_range)`, with numba-dpex's names."""
+`NdRange(global_range, local_range)`, with numba-dpex's names.
+
+`Range` is a tuple subclass, as numba-dpex's is: `len(r)`, `r[0]`,
+`gx, gy = r`, `isinstance(r, tuple)`, `r == (4, 2)` and a Range where a
+shape is expected (`LocalAccessor(nd.local_range, dtype)`) all work.
+`NdRange` is not a tuple (nor is numba-dpex's): its `global_range` and
+`local_range` are Ranges. The C launch path (python/lib/launch_module.c
+read_space) reads `_dims` of a Range and `_global`/`_local` of an NdRange
+through their data descriptors; they stay."""
 
 
 def _dims(values, what):
-    if len(values) == 1 and isinstance(values[0], (tuple, list, Range)):
-        values = tuple(values[0])
+    if len(values) == 1 and isinstance(values[0], (tuple, list)):
+        values = tuple(values[0])  # Range((4, 2)), Range([4, 2]), Range(r)
     if not 1 <= len(values) <= 3:
         raise ValueError(f"{what} has 1 to 3 dimensions, got {len(values)}")
     dims = []
@@ -20,45 +28,53 @@ def _dims(values, what):
     return tuple(dims)
 
 
-class Range:
-    """A 1- to 3-D range of work-items; the last dimension varies fastest."""
+class Range(tuple):
+    """A 1- to 3-D range of work-items; the last dimension varies fastest.
+    A tuple of its extents (Python ints); equal to, and hashed as, that
+    tuple."""
 
-    __slots__ = ("_dims",)
+    __slots__ = ()
+    UNDEFINED_DIMENSION = -1  # numba-dpex's dim1/dim2 of a shorter Range
 
-    def __init__(self, dim0, dim1=None, dim2=None):
+    def __new__(cls, dim0, dim1=None, dim2=None):
         values = tuple(v for v in (dim0, dim1, dim2) if v is not None)
-        self._dims = _dims(values, "Range")
+        return tuple.__new__(cls, _dims(values, "Range"))
+
+    # The extents as a plain tuple, for the C launcher (kiln_read_dims
+    # takes a tuple). `tuple` as the getter keeps the read in C, without a
+    # Python frame.
+    _dims = property(tuple)
 
     @property
     def ndim(self):
-        return len(self._dims)
+        return len(self)
 
     def get(self, d):
-        return self._dims[d]
+        return self[d]
 
     def size(self):
         total = 1
-        for v in self._dims:
+        for v in self:
             total *= v
         return total
 
-    def __len__(self):
-        return len(self._dims)
+    @property
+    def dim0(self):
+        return self[0]
 
-    def __getitem__(self, d):
-        return self._dims[d]
+    @property
+    def dim1(self):
+        return self[1] if len(self) > 1 else Range.UNDEFINED_DIMENSION
 
-    def __iter__(self):
-        return iter(self._dims)
-
-    def __eq__(self, other):
-        return isinstance(other, Range) and self._dims == other._dims
-
-    def __hash__(self):
-        return hash(self._dims)
+    @property
+    def dim2(self):
+        return self[2] if len(self) > 2 else Range.UNDEFINED_DIMENSION
 
     def __repr__(self):
-        return "Range(" + ", ".join(map(str, self._dims)) + ")"
+        return "Range(" + ", ".join(map(str, self)) + ")"
+
+    def __getnewargs__(self):  # pickle and copy: Range(*extents)
+        return tuple(self)
 
 
 def _as_range(value, what):
