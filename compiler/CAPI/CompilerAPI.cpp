@@ -11,6 +11,7 @@
 #include "kiln/kiln_compiler.h"
 
 #include "ArgumentDescriptors.h"
+#include "DiagnosticList.h"
 #include "compiler/JIT/JitCompiler.h"
 #include "compiler/Target/TargetBackend.h"
 #include "kiln/capi/Handles.h"
@@ -76,14 +77,19 @@ std::string readOptions(const kiln_compile_options_t *options,
 /// kiln_compile_last_cache_key's.
 thread_local std::string lastCacheKey;
 
-/// The C status of a failed compile, its text the last-error message.
-kiln_status_t failedCompile(llvm::Error error) {
+/// kiln_compile_last_diagnostic's: the thread's last compile call's.
+thread_local std::vector<capi::ParsedDiagnostic> lastDiagnostics;
+
+/// The C status of a failed compile, its text the last-error message and
+/// its diagnostics the thread's last ones.
+kiln_status_t failedCompile(llvm::Error error, llvm::StringRef filename) {
   kiln_status_t status = KILN_STATUS_COMPILE_ERROR;
   std::string message;
   llvm::handleAllErrors(
       std::move(error),
       [&](const CompileError &e) {
         message = e.text();
+        lastDiagnostics = capi::parseDiagnostics(e.diagnostics, filename);
         if (e.kind == CompileErrorKind::KernelNotFound)
           status = KILN_STATUS_NOT_FOUND;
         else if (e.kind == CompileErrorKind::Arguments)
@@ -100,9 +106,13 @@ kiln_status_t compileToHandle(kiln_compiler_t compiler,
                               kiln_binary_t *out) {
   llvm::Expected<CompiledKernel> compiled = compiler->jit->compile(request);
   if (!compiled)
-    return failedCompile(compiled.takeError());
+    return failedCompile(compiled.takeError(), request.filename);
+  // The log is that of the compile that made the binary, cached with it.
+  std::vector<capi::ParsedDiagnostic> diagnostics =
+      capi::parseDiagnostics(compiled->log, request.filename);
   *out = new kiln_binary{*compiled->binary};
   lastCacheKey = compiled->key;
+  lastDiagnostics = std::move(diagnostics);
   return capi::succeed();
 }
 
@@ -191,10 +201,68 @@ void kiln_compiler_release(kiln_compiler_t compiler) { delete compiler; }
 
 const char *kiln_compile_last_cache_key(void) { return lastCacheKey.c_str(); }
 
+void kiln_diagnostic_init(kiln_diagnostic_t *diagnostic) {
+  if (!diagnostic)
+    return;
+  std::memset(diagnostic, 0, sizeof(*diagnostic));
+  diagnostic->struct_size = sizeof(*diagnostic);
+}
+
+size_t kiln_compile_last_diagnostic_count(void) {
+  return lastDiagnostics.size();
+}
+
+kiln_status_t kiln_compile_last_diagnostic(size_t index,
+                                           kiln_diagnostic_t *out) {
+  KILN_CAPI_REQUIRE(out);
+  if (out->struct_size < sizeof(size_t))
+    return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
+                      std::string(__func__) + ": out->struct_size is " +
+                          std::to_string(out->struct_size) +
+                          " (initialise it with kiln_diagnostic_init)");
+  if (index >= lastDiagnostics.size())
+    return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
+                      std::string(__func__) + ": index " +
+                          std::to_string(index) + " is out of range (" +
+                          std::to_string(lastDiagnostics.size()) +
+                          " diagnostics)");
+  const capi::ParsedDiagnostic &d = lastDiagnostics[index];
+  kiln_diagnostic_t full;
+  std::memset(&full, 0, sizeof(full));
+  switch (d.severity) {
+  case capi::Severity::Error:
+    full.severity = KILN_DIAGNOSTIC_ERROR;
+    break;
+  case capi::Severity::Warning:
+    full.severity = KILN_DIAGNOSTIC_WARNING;
+    break;
+  case capi::Severity::Note:
+    full.severity = KILN_DIAGNOSTIC_NOTE;
+    break;
+  case capi::Severity::Remark:
+    full.severity = KILN_DIAGNOSTIC_REMARK;
+    break;
+  }
+  full.file = d.file.c_str();
+  full.line = d.line;
+  full.column = d.column;
+  full.message = d.message.c_str();
+  full.source_line = d.sourceLine.c_str();
+  full.text = d.text.c_str();
+  // Only what the caller's struct holds (an older header's is smaller).
+  size_t size =
+      out->struct_size < sizeof(full) ? out->struct_size : sizeof(full);
+  full.struct_size = out->struct_size;
+  std::memcpy(out, &full, size);
+  // Not capi::succeed(): the last error message stays readable.
+  return KILN_STATUS_OK;
+}
+
 kiln_status_t kiln_compile_source(kiln_compiler_t compiler, const char *source,
                                   const char *filename,
                                   const kiln_compile_options_t *options,
                                   kiln_binary_t *out) {
+  lastDiagnostics.clear();
   KILN_CAPI_REQUIRE(out);
   *out = nullptr;
   KILN_CAPI_REQUIRE(compiler);
@@ -213,6 +281,7 @@ kiln_compile_source_for_device(kiln_compiler_t compiler, kiln_device_t device,
                                const char *source, const char *filename,
                                const kiln_compile_options_t *options,
                                kiln_binary_t *out) {
+  lastDiagnostics.clear();
   KILN_CAPI_REQUIRE(out);
   *out = nullptr;
   KILN_CAPI_REQUIRE(compiler);
@@ -231,6 +300,7 @@ kiln_status_t kiln_compile_for_arguments(
     kiln_compiler_t compiler, kiln_device_t device, const char *source,
     const char *filename, const kiln_compile_options_t *options,
     const kiln_arg_t *args, size_t nargs, kiln_binary_t *out) {
+  lastDiagnostics.clear();
   KILN_CAPI_REQUIRE(out);
   *out = nullptr;
   KILN_CAPI_REQUIRE(compiler);
@@ -252,6 +322,7 @@ kiln_compile_stage_for_arguments(kiln_compiler_t compiler, kiln_device_t device,
                                  const kiln_compile_options_t *options,
                                  const kiln_arg_t *args, size_t nargs,
                                  kiln_compile_stage_t stage, char **out_text) {
+  lastDiagnostics.clear();
   KILN_CAPI_REQUIRE(out_text);
   *out_text = nullptr;
   KILN_CAPI_REQUIRE(compiler);
@@ -272,7 +343,7 @@ kiln_compile_stage_for_arguments(kiln_compiler_t compiler, kiln_device_t device,
         request, value == KILN_COMPILE_STAGE_KILN ? JitCompiler::Stage::Kiln
                                                   : JitCompiler::Stage::LLVMIR);
     if (!text)
-      return failedCompile(text.takeError());
+      return failedCompile(text.takeError(), request.filename);
     *out_text = static_cast<char *>(std::malloc(text->size() + 1));
     if (!*out_text)
       return capi::fail(KILN_STATUS_INTERNAL,

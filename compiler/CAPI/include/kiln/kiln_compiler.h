@@ -87,6 +87,66 @@ void kiln_compiler_release(kiln_compiler_t compiler);
  *  thread's next compile. */
 const char *kiln_compile_last_cache_key(void);
 
+/*===--- Diagnostics: warnings of a successful compile, errors of a failed one
+ *===--------------------------------------------------------------------===*/
+
+/** How serious a diagnostic is. */
+typedef enum kiln_diagnostic_severity_t {
+  KILN_DIAGNOSTIC_ERROR = 0,
+  KILN_DIAGNOSTIC_WARNING = 1,
+  KILN_DIAGNOSTIC_NOTE = 2, /**< More about the diagnostic before it. */
+  KILN_DIAGNOSTIC_REMARK = 3
+} kiln_diagnostic_severity_t;
+
+/** One diagnostic of a compile. The struct may grow: fields are only
+ *  appended, and the library fills the first struct_size bytes, so set
+ *  struct_size (kiln_diagnostic_init) before asking. The strings belong to
+ *  the library and stay valid until the calling thread's next compile
+ *  call (below). */
+typedef struct kiln_diagnostic_t {
+  size_t struct_size;
+  kiln_diagnostic_severity_t severity;
+  /** The file it is in: the filename given to the compile ("" when the
+   *  diagnostic names no file). */
+  const char *file;
+  unsigned line;   /**< 1-based; 0 when it has no location. */
+  unsigned column; /**< 1-based byte column; 0 when it has no location. */
+  /** What it says, without "FILE:LINE:COL: warning: " (lines joined with
+   *  '\n' when it has several). */
+  const char *message;
+  /** The source line it quotes ("" when none). */
+  const char *source_line;
+  /** The whole diagnostic as the compiler prints it: "FILE:LINE:COL:
+   *  warning: MESSAGE", the source line and a caret line, joined with
+   *  '\n' (no final newline). */
+  const char *text;
+} kiln_diagnostic_t;
+
+/** Sets struct_size and zeroes the rest. */
+void kiln_diagnostic_init(kiln_diagnostic_t *diagnostic);
+
+/** The number of diagnostics of the calling thread's last compile call
+ *  (kiln_compile_source, kiln_compile_source_for_device,
+ *  kiln_compile_for_arguments, kiln_compile_stage_for_arguments; each one
+ *  replaces them). A call that returned a binary has the warnings and
+ *  notes of the compile that made it, also when the binary came from the
+ *  JIT's memory or disk cache (the disk cache keeps them with the binary);
+ *  a KILN_STATUS_COMPILE_ERROR (or a NOT_FOUND kernel) has the errors,
+ *  after any warnings the compile printed before them; the text of all of
+ *  them is also kiln_last_error_message(). A call refused before the
+ *  compile (a NULL argument, bad options, a missing launch argument) has
+ *  none: kiln_last_error_message() says why. kiln_compile_stage_for_arguments
+ *  keeps no warnings (only a failed one's errors). 0 before the first. */
+size_t kiln_compile_last_diagnostic_count(void);
+
+/** Diagnostic `index` (< kiln_compile_last_diagnostic_count()) of that
+ *  compile, in the order the compiler reported them. An index out of range
+ *  or a struct_size smaller than a size_t is KILN_STATUS_INVALID_ARGUMENT.
+ *  A success leaves kiln_last_error_message() as it was (a failed
+ *  compile's message can still be read after its diagnostics). */
+kiln_status_t kiln_compile_last_diagnostic(size_t index,
+                                           kiln_diagnostic_t *out);
+
 /** Compiles `source`, named `filename` in diagnostics (NULL: "<source>"; a
  *  name ending in ".mlir" means kiln-dialect MLIR, anything else kernel
  *  source). A source error is KILN_STATUS_COMPILE_ERROR and
