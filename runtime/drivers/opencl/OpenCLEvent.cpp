@@ -48,12 +48,23 @@ StatusOr<EventTimes> OpenCLEvent::profilingTimes() {
   return EventTimes{start, end};
 }
 
+void OpenCLEvent::noteDone() const {
+  if (!inFlight_)
+    return;
+  if (coversEarlier_)
+    inFlight_->completedThrough(sequence_);
+  else if (sequence_ != 0)
+    inFlight_->completed(sequence_);
+}
+
 StatusOr<EventState> OpenCLEvent::queryNative() {
   cl_int status = CL_COMPLETE;
   KILN_RETURN_IF_ERROR(
       openclStatus(clGetEventInfo(event_, CL_EVENT_COMMAND_EXECUTION_STATUS,
                                   sizeof(status), &status, nullptr),
                    "clGetEventInfo"));
+  if (status < 0 || status == CL_COMPLETE)
+    noteDone(); // No longer running: a fatal signal need not name it.
   if (status < 0)
     return executionFailure(status);
   return status == CL_COMPLETE ? EventState::Complete : EventState::Pending;

@@ -8,6 +8,7 @@
 #define KILN_RUNTIME_DRIVERS_OPENCL_OPENCLEVENT_H
 
 #include "kiln/runtime/Event.h"
+#include "kiln/runtime/InFlightKernels.h"
 
 #include <CL/cl.h>
 
@@ -23,6 +24,15 @@ public:
   ~OpenCLEvent() override;
 
   cl_event handle() const { return event_; }
+  /// Once seen complete (or failed), the event tells `record` that launch
+  /// `sequence` is done -- and, with `coversEarlier` (in-order queues),
+  /// every launch before it. Set before the event is shared.
+  void noteCompletionIn(std::shared_ptr<InFlightKernels> record,
+                        uint64_t sequence, bool coversEarlier) {
+    inFlight_ = std::move(record);
+    sequence_ = sequence;
+    coversEarlier_ = coversEarlier;
+  }
   /// CL_PROFILING_COMMAND_START/END (profiling queues only).
   StatusOr<EventTimes> profilingTimes() override;
 
@@ -32,10 +42,14 @@ protected:
 
 private:
   Status executionFailure(cl_int status) const;
+  void noteDone() const;
 
   std::shared_ptr<const Device> owner_;
   cl_event event_;
   std::string what_; ///< "kernel 'saxpy'", for error messages.
+  std::shared_ptr<InFlightKernels> inFlight_; ///< Null: nothing to note.
+  uint64_t sequence_ = 0;
+  bool coversEarlier_ = false;
 };
 
 } // namespace kiln

@@ -10,6 +10,7 @@
 
 #include "OpenCLDevice.h"
 #include "kiln/runtime/Executable.h"
+#include "kiln/runtime/InFlightKernels.h"
 
 #include <CL/cl.h>
 
@@ -41,15 +42,22 @@ public:
   OpenCLKernel(std::shared_ptr<const Executable> owner, const Device &device,
                KernelMetadata metadata, cl_kernel kernel)
       : Kernel(device, std::move(metadata)), owner_(std::move(owner)),
-        kernel_(kernel) {}
+        kernel_(kernel),
+        inFlightName_(device.info().type == DeviceType::CPU
+                          ? InFlightKernels::internName(name())
+                          : nullptr) {}
   ~OpenCLKernel() override { clReleaseKernel(kernel_); }
 
   cl_kernel handle() const { return kernel_; }
   std::mutex &argumentMutex() const { return argumentMutex_; }
+  /// The name a fatal signal reports (CPU devices run kernels in this
+  /// process; InFlightKernels.h), interned once here, not per launch.
+  const char *inFlightName() const { return inFlightName_; }
 
 private:
   std::shared_ptr<const Executable> owner_;
   cl_kernel kernel_;
+  const char *inFlightName_;
   mutable std::mutex argumentMutex_;
 };
 

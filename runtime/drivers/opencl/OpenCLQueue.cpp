@@ -75,13 +75,29 @@ std::vector<cl_event> nativeEvents(const EventList &events) {
 
 } // namespace
 
+OpenCLQueue::OpenCLQueue(std::shared_ptr<const OpenCLDevice> device,
+                         cl_command_queue queue, QueueOptions options)
+    : Queue(*device, options), device_(std::move(device)), queue_(queue),
+      inFlight_(device_->info().type == DeviceType::CPU
+                    ? InFlightKernels::forQueue(device_->info())
+                    : nullptr) {}
+
 OpenCLQueue::~OpenCLQueue() {
+  uint64_t newest = inFlight_ ? inFlight_->newest() : 0;
   clFinish(queue_);
+  noteIdle(newest);
   clReleaseCommandQueue(queue_);
 }
 
+void OpenCLQueue::noteIdle(uint64_t newest) {
+  if (inFlight_)
+    inFlight_->completedThrough(newest);
+}
+
 Status OpenCLQueue::finish() {
+  uint64_t newest = inFlight_ ? inFlight_->newest() : 0;
   KILN_RETURN_IF_ERROR(openclStatus(clFinish(queue_), "clFinish"));
+  noteIdle(newest);
   return runTrackedChecks();
 }
 
@@ -92,9 +108,22 @@ Status OpenCLQueue::orderAfterPreviousWork() {
                       "clEnqueueBarrierWithWaitList");
 }
 
-std::shared_ptr<Event> OpenCLQueue::wrap(cl_event event, std::string what) {
+std::shared_ptr<Event> OpenCLQueue::wrap(cl_event event, std::string what,
+                                         uint64_t kernelSequence) {
   clFlush(queue_);
-  return std::make_shared<OpenCLEvent>(device_, event, std::move(what));
+  auto wrapped =
+      std::make_shared<OpenCLEvent>(device_, event, std::move(what));
+  // In order, a command completes after every launch before it; out of
+  // order, only a launch's own event says it is done. (A launch another
+  // thread records between this command's enqueue and here is counted as
+  // covered: one queue fed by two threads at once may go unnamed.)
+  if (inFlight_ && !options().outOfOrder)
+    wrapped->noteCompletionIn(
+        inFlight_, kernelSequence ? kernelSequence : inFlight_->newest(),
+        true);
+  else if (inFlight_ && kernelSequence)
+    wrapped->noteCompletionIn(inFlight_, kernelSequence, false);
+  return wrapped;
 }
 
 StatusOr<std::shared_ptr<Event>>
@@ -224,39 +253,46 @@ OpenCLQueue::submitFill(Buffer &dst, size_t offset, size_t bytes,
 
 Status OpenCLQueue::write(Buffer &dst, const void *src, size_t bytes,
                           size_t offset) {
+  uint64_t newest = inFlight_ ? inFlight_->newest() : 0;
   KILN_RETURN_IF_ERROR(orderAfterPreviousWork());
-  if (const OpenCLSvmBuffer *svm = svmOf(*device_, dst))
-    return openclStatus(clEnqueueSVMMemcpy(queue_, CL_TRUE, svm->at(offset),
-                                           src, bytes, 0, nullptr, nullptr),
-                        "clEnqueueSVMMemcpy");
-  return openclStatus(clEnqueueWriteBuffer(queue_, memOf(dst), CL_TRUE, offset,
-                                           bytes, src, 0, nullptr, nullptr),
-                      "clEnqueueWriteBuffer");
+  const OpenCLSvmBuffer *svm = svmOf(*device_, dst);
+  cl_int err = svm ? clEnqueueSVMMemcpy(queue_, CL_TRUE, svm->at(offset), src,
+                                        bytes, 0, nullptr, nullptr)
+                   : clEnqueueWriteBuffer(queue_, memOf(dst), CL_TRUE, offset,
+                                          bytes, src, 0, nullptr, nullptr);
+  KILN_RETURN_IF_ERROR(openclStatus(
+      err, svm ? "clEnqueueSVMMemcpy" : "clEnqueueWriteBuffer"));
+  noteIdle(newest); // A blocking copy comes after all earlier work.
+  return Status();
 }
 
 Status OpenCLQueue::read(const Buffer &src, void *dst, size_t bytes,
                          size_t offset) {
+  uint64_t newest = inFlight_ ? inFlight_->newest() : 0;
   KILN_RETURN_IF_ERROR(orderAfterPreviousWork());
-  if (const OpenCLSvmBuffer *svm = svmOf(*device_, src))
-    return openclStatus(clEnqueueSVMMemcpy(queue_, CL_TRUE, dst,
-                                           svm->at(offset), bytes, 0, nullptr,
-                                           nullptr),
-                        "clEnqueueSVMMemcpy");
-  return openclStatus(clEnqueueReadBuffer(queue_, memOf(src), CL_TRUE, offset,
-                                          bytes, dst, 0, nullptr, nullptr),
-                      "clEnqueueReadBuffer");
+  const OpenCLSvmBuffer *svm = svmOf(*device_, src);
+  cl_int err = svm ? clEnqueueSVMMemcpy(queue_, CL_TRUE, dst, svm->at(offset),
+                                        bytes, 0, nullptr, nullptr)
+                   : clEnqueueReadBuffer(queue_, memOf(src), CL_TRUE, offset,
+                                         bytes, dst, 0, nullptr, nullptr);
+  KILN_RETURN_IF_ERROR(openclStatus(
+      err, svm ? "clEnqueueSVMMemcpy" : "clEnqueueReadBuffer"));
+  noteIdle(newest); // A blocking copy comes after all earlier work.
+  return Status();
 }
 
 StatusOr<std::shared_ptr<Event>>
 OpenCLQueue::submitKernel(const Kernel &kernel, const PackedLaunch &launch,
                           const EventList &waitFor) {
   cl_event done = nullptr;
-  KILN_RETURN_IF_ERROR(enqueueKernel(kernel, launch, waitFor, &done));
+  uint64_t sequence = 0;
+  KILN_RETURN_IF_ERROR(
+      enqueueKernel(kernel, launch, waitFor, &done, &sequence));
   for (const PackedArg &arg : launch.args)
     if (arg.kind == PackedArg::Kind::BufferPointer)
       if (const OpenCLSvmBuffer *svm = svmOf(*device_, *arg.buffer))
         svm->recordUse(done, queue_);
-  return wrap(done, "kernel '" + kernel.name() + "'");
+  return wrap(done, "kernel '" + kernel.name() + "'", sequence);
 }
 
 StatusOr<std::shared_ptr<Event>> OpenCLQueue::submitMarker() {
@@ -282,7 +318,8 @@ Status OpenCLQueue::submitKernelWithoutEvent(const Kernel &kernel,
 
 Status OpenCLQueue::enqueueKernel(const Kernel &kernel,
                                   const PackedLaunch &launch,
-                                  const EventList &waitFor, cl_event *done) {
+                                  const EventList &waitFor, cl_event *done,
+                                  uint64_t *sequence) {
   const auto &clKernel = static_cast<const OpenCLKernel &>(kernel);
   // Range dimension N-1 on OpenCL dimension 0, the one work-groups and
   // sub-groups advance fastest along (WorkGroupShape.h).
@@ -296,13 +333,20 @@ Status OpenCLQueue::enqueueKernel(const Kernel &kernel,
   // Arguments are captured at enqueue; keep set+enqueue atomic per kernel.
   std::lock_guard<std::mutex> lock(clKernel.argumentMutex());
   KILN_RETURN_IF_ERROR(setArguments(*device_, clKernel.handle(), launch.args));
-  return openclStatus(
-      clEnqueueNDRangeKernel(queue_, clKernel.handle(), geometry.dims, nullptr,
-                             global.data(),
-                             geometry.local ? local.data() : nullptr,
-                             static_cast<cl_uint>(waits.size()),
-                             waits.empty() ? nullptr : waits.data(), done),
-      "clEnqueueNDRangeKernel");
+  // Recorded before the enqueue: a worker thread may run (and trap in) the
+  // kernel before clEnqueueNDRangeKernel returns.
+  uint64_t recorded =
+      inFlight_ ? inFlight_->launched(clKernel.inFlightName()) : 0;
+  cl_int err = clEnqueueNDRangeKernel(
+      queue_, clKernel.handle(), geometry.dims, nullptr, global.data(),
+      geometry.local ? local.data() : nullptr,
+      static_cast<cl_uint>(waits.size()),
+      waits.empty() ? nullptr : waits.data(), done);
+  if (err != CL_SUCCESS && recorded)
+    inFlight_->completed(recorded); // Never ran.
+  if (sequence)
+    *sequence = recorded;
+  return openclStatus(err, "clEnqueueNDRangeKernel");
 }
 
 } // namespace kiln

@@ -8,6 +8,7 @@
 #define KILN_RUNTIME_DRIVERS_OPENCL_OPENCLQUEUE_H
 
 #include "OpenCLDevice.h"
+#include "kiln/runtime/InFlightKernels.h"
 #include "kiln/runtime/Queue.h"
 
 #include <CL/cl.h>
@@ -20,8 +21,7 @@ namespace kiln {
 class OpenCLQueue final : public Queue {
 public:
   OpenCLQueue(std::shared_ptr<const OpenCLDevice> device,
-              cl_command_queue queue, QueueOptions options)
-      : Queue(*device, options), device_(std::move(device)), queue_(queue) {}
+              cl_command_queue queue, QueueOptions options);
   ~OpenCLQueue() override;
 
   Status finish() override;
@@ -64,14 +64,22 @@ private:
                   size_t dstOffset, size_t bytes,
                   const std::vector<cl_event> &waits);
   /// Sets the arguments and enqueues the kernel; `done` (null: no event)
-  /// receives its cl_event.
+  /// receives its cl_event, `sequence` its number in inFlight_ (0: none).
   Status enqueueKernel(const Kernel &kernel, const PackedLaunch &launch,
-                       const EventList &waitFor, cl_event *done);
-  /// Wraps a command's cl_event; flushes so the command starts.
-  std::shared_ptr<Event> wrap(cl_event event, std::string what);
+                       const EventList &waitFor, cl_event *done,
+                       uint64_t *sequence = nullptr);
+  /// Wraps a command's cl_event (of launch `kernelSequence`, 0 for other
+  /// commands); flushes so the command starts.
+  std::shared_ptr<Event> wrap(cl_event event, std::string what,
+                              uint64_t kernelSequence = 0);
+  /// Every launch recorded so far is done (the queue was seen idle).
+  void noteIdle(uint64_t newest);
 
   std::shared_ptr<const OpenCLDevice> device_;
   cl_command_queue queue_;
+  /// The launches in flight a fatal signal names: set on CPU devices,
+  /// whose kernels run on this process's threads (InFlightKernels.h).
+  std::shared_ptr<InFlightKernels> inFlight_;
 };
 
 } // namespace kiln
