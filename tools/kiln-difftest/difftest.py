@@ -64,10 +64,13 @@ def main():
     configs = opts.configs.split(",")
     programs = executions = 0
     problems = []
+    divisions = [0, 0]  # programs dividing by zero, by MIN // -1
     start = time.time()
     for seed in range(opts.seed, opts.seed + opts.batches):
-        n, e, found = run_batch(seed, opts.kernels, configs, opts)
+        n, e, found, kernels = run_batch(seed, opts.kernels, configs, opts)
         programs, executions = programs + n, executions + e
+        divisions[0] += sum(k.divides_by_zero() for k in kernels)
+        divisions[1] += sum(k.evaluator.min_by_minus_one > 0 for k in kernels)
         problems += found
         print("seed %d: %d kernels, %d executions, %d problems (%.0f s)" % (
             seed, n, e, len(found), time.time() - start), flush=True)
@@ -75,6 +78,9 @@ def main():
             print("  %s %s %s: %s [%s]" % (p["kernel"], p["config"], p["kind"],
                                            p["message"][:300], p["case"]),
                   flush=True)
+    # Not "difftest:" (scripts/difftest.sh sums those lines).
+    print("integer division: %d of %d programs divide by zero, %d divide "
+          "MIN by -1" % (divisions[0], programs, divisions[1]))
     print("difftest: %d programs, %d executions (%s on %s), %d mismatches, "
           "%d errors" % (programs, executions, "/".join(configs), opts.device,
                          sum(p["kind"] == "mismatch" for p in problems),

@@ -28,7 +28,8 @@ def make_kernels(seed, count):
 
 
 def run_batch(seed, count, configs, opts):
-    """Returns (programs, executions, problems: list of dicts)."""
+    """Returns (programs, executions, problems: list of dicts, the
+    kernels)."""
     folder = os.path.join(opts.work, "seed%d" % seed)
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)
@@ -42,21 +43,18 @@ def run_batch(seed, count, configs, opts):
                             opts.device, opts.runner)
         for launch in launches:
             message = status.get(launch.kernel.name, "no result")
-            if message is None:
-                executions += 1
-                message = launch.compare(config)
-                kind = "mismatch"
-            else:
-                kind = "error"
-            if message:
+            problem = launch.judge(config, message)
+            if problem is None or problem[0] == "mismatch":
+                executions += 1  # ran (a debug report is a run too)
+            if problem:
                 problems.append({"seed": seed, "kernel": launch.kernel.name,
-                                 "config": config, "kind": kind,
-                                 "message": message, "launch": launch})
+                                 "config": config, "kind": problem[0],
+                                 "message": problem[1], "launch": launch})
     for problem in problems:
         record(problem, opts)
     if not opts.keep:
         shutil.rmtree(folder, ignore_errors=True)
-    return len(kernels), executions, problems
+    return len(kernels), executions, problems, kernels
 
 
 def record(problem, opts):

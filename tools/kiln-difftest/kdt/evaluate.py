@@ -1,10 +1,13 @@
 """The reference evaluator: interprets a generated kernel for every
 work-item with the spec's semantics (language.md §4-§5) in plain Python
 integers and exact rationals. It shares nothing with Kiln's code. Anything
-the spec leaves unspecified (a zero divisor, a shift by >= the width, a
-float-to-int overflow, reading an unwritten private element) or that would
-make a float result inexact raises Reject: the generator then tries other
-code."""
+the spec leaves unspecified (a shift by >= the width, a float-to-int
+overflow, reading an unwritten private element, a float zero divisor) or
+that would make a float result inexact raises Reject: the generator then
+tries other code. Integer division is defined everywhere (language.md
+§6.3, issue 25): `x // 0 == x % 0 == 0` for every width, `MIN // -1 ==
+MIN` (wrapped) and `MIN % -1 == 0`; the evaluator counts the zero divisors
+it met, which debug mode (-g) must report."""
 import math
 from fractions import Fraction
 
@@ -13,10 +16,10 @@ from .types import INTS, Reject, convert, is_float, to_float, wrap
 
 # Known gaps and defects, being fixed elsewhere: while listed, the
 # generator avoids them so that long runs report new defects only.
-#   min-div-minus-one: INT_MIN // -1 and % -1 (issue 10 item 4; fixed in
-#                      32f25a9, so no longer avoided)
 #   narrowing-store:   spec v2 narrowing conversion on array stores, which
 #                      Kiln refuses (issue 12 item 7)
+# (INT_MIN // -1, issue 10 item 4, and integer zero divisors, issue 25, are
+# defined and generated.)
 AVOID_KNOWN = {"narrowing-store"}
 
 
@@ -50,13 +53,13 @@ def truth(value):
 
 
 def int_op(op, a, b, t):
+    """`a op b` in the integer type `t` (both already converted to it)."""
     width = INTS[t][0]
     if op in ("//", "%"):
-        if b == 0:
-            raise Reject("zero divisor")
-        if (b == -1 and a == -(1 << (width - 1)) and INTS[t][1]
-                and "min-div-minus-one" in AVOID_KNOWN):
-            raise Reject("known defect: INT_MIN // -1 (issue 10 item 4)")
+        if b == 0:  # language.md §6.3: 0 for // and % alike
+            return 0
+        # Python's floor division and remainder, wrapped: MIN // -1 is
+        # 2**(w-1), which wraps to MIN; MIN % -1 is 0.
         return wrap(a // b if op == "//" else a % b, t)
     if op in ("<<", ">>"):
         if not 0 <= b < width:
@@ -97,6 +100,10 @@ class Evaluator:
     def __init__(self, arrays):
         self.arrays = arrays
         self.local = {}
+        # Integer divisions by zero met (any work-item): debug mode reports
+        # the first and fails the launch (language.md §6.3).
+        self.zero_divisions = 0
+        self.min_by_minus_one = 0  # MIN // -1 or MIN % -1 (signed)
 
     def expr(self, e, item):
         method = getattr(self, "expr_" + type(e).__name__)
@@ -142,6 +149,12 @@ class Evaluator:
             return {"&": a & b, "|": a | b, "^": a ^ b}[op]
         if is_float(t):
             return float_op(op, a, b, t)
+        if op in ("//", "%"):
+            width, signed = INTS[t]
+            if b == 0:
+                self.zero_divisions += 1
+            elif signed and b == -1 and a == -(1 << (width - 1)):
+                self.min_by_minus_one += 1
         return int_op(op, a, b, t)
 
     def expr_Unary(self, e, item):

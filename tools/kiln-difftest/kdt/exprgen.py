@@ -1,9 +1,14 @@
 """Random well-typed expressions. Every node gets its spec type here
 (types.promote and the operator rules of language.md §6); literals are
 weak and take the type of the other operand, so they are only made next
-to a typed operand and always fit it."""
+to a typed operand and always fit it.
+
+Integer `//` and `%` are defined for every divisor (language.md §6.3):
+divisors are often zero-prone (`e % 3`, `e & 1`, `(e % 3) - 1`, `e - e`)
+and dividends often the minimum, so that zero divisors and MIN // -1
+happen at run time. A literal 0 divisor is a compile error, never made."""
 from . import nodes as N
-from .types import ALL, INTS, is_float, is_int, promote
+from .types import ALL, INTS, int_range, is_float, is_int, promote
 from .values import random_literal, width
 
 KINDS = [("arith", 30), ("div", 8), ("bitwise", 8), ("shift", 6),
@@ -77,9 +82,47 @@ class ExprGen:
         return N.Bin(op, left, right, t, t)
 
     def make_div(self, depth):
-        left, right = self.operands(depth, nonzero=True)
+        op = self.rng.choice(["//", "%"])
+        if self.rng.random() < 0.4:
+            left, right = self.operands(depth, nonzero=True)
+        else:
+            right = self.zero_prone(depth)
+            left = self.dividend(depth, right.ty)
         t = promote(left.ty, right.ty)
-        return N.Bin(self.rng.choice(["//", "%"]), left, right, t, t)
+        return N.Bin(op, left, right, t, t)
+
+    def zero_prone(self, depth):
+        """An integer expression that is 0 (or -1) on some work-items but
+        never a constant the frontend folds (a folded zero divisor is a
+        compile error)."""
+        e = self.typed(depth, is_int)
+        t = e.ty
+        pick = self.rng.random()
+        if pick < 0.2:
+            return e
+        if pick < 0.35:
+            return N.Bin("%", e, N.Lit(self.rng.randint(2, 4), t), t, t)
+        if pick < 0.45:
+            return N.Bin("&", e, N.Lit(self.rng.choice([1, 3]), t), t, t)
+        if pick < 0.8:  # -1, 0 (and 1) when signed; MAX, 0 (1) when not
+            mask = (N.Bin("%", e, N.Lit(3, t), t, t) if pick < 0.65
+                    else N.Bin("&", e, N.Lit(1, t), t, t))
+            return N.Bin("-", mask, N.Lit(1, t), t, t)
+        leaf = self.leaf()  # the same value twice: always 0
+        if not is_int(leaf.ty):
+            leaf = N.Call(t, [leaf], t)
+        return N.Bin("-", leaf, leaf, leaf.ty, leaf.ty)
+
+    def dividend(self, depth, t):
+        """A dividend for the divisor type `t`: often its minimum (a weak
+        literal), so that MIN // -1 and MIN % -1 happen."""
+        pick = self.rng.random()
+        if pick < 0.35:
+            return N.Lit(int_range(t)[0], t)
+        if pick < 0.45:
+            return self.literal(t)
+        floats = self.rng.random() < 0.1  # then a float zero: rejected
+        return self.typed(depth, lambda x: floats or not is_float(x))
 
     def make_bitwise(self, depth):
         left, right = self.operands(depth, lambda t: not is_float(t))

@@ -8,7 +8,7 @@ from .evaluate import (Break, Continue, Evaluator, Reject, WorkItem,
                        run_top)
 from .stmtgen import StmtGen
 from .types import ALL, NUMERIC
-from .values import random_value
+from .values import random_array, random_scalar, random_value
 
 GLOBAL_SIZE, LOCAL_SIZE = 32, 8
 ATOMIC_TYPES = ["int32", "int64", "uint32", "uint64"]
@@ -38,10 +38,9 @@ class Kernel:
             self.local = ("lmem", rng.choice(NUMERIC), LOCAL_SIZE)
         self.values = {}
         for name, t in self.inputs:
-            self.values[name] = [random_value(rng, t)
-                                 for _ in range(GLOBAL_SIZE)]
+            self.values[name] = random_array(rng, t, GLOBAL_SIZE)
         for name, t in self.scalars:
-            self.values[name] = random_value(rng, t)
+            self.values[name] = random_scalar(rng, t)
         if self.acc:
             self.values["acc"] = [random_value(rng, self.acc[1])]
         self.statements = []
@@ -144,6 +143,11 @@ class Kernel:
         """The arrays the kernel writes, after it ran on every work-item."""
         names = [n for n, _ in self.outputs] + (["acc"] if self.acc else [])
         return {n: self.evaluator.arrays[n] for n in names}
+
+    def divides_by_zero(self):
+        """Whether some work-item divided an integer by zero (debug mode
+        must then report it and fail the launch)."""
+        return self.evaluator.zero_divisions > 0
 
     def index_space(self):
         if self.nd:

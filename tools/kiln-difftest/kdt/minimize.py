@@ -49,11 +49,13 @@ def still_fails(kernel, problem, opts, folder):
     status = run_config(opts.tools, module, [launch], problem["config"],
                         opts.device, opts.runner)
     message = status.get(kernel.name, "no result")
+    found = launch.judge(problem["config"], message)
+    if found is None or found[0] != problem["kind"]:
+        return False
     if problem["kind"] == "mismatch":
-        return message is None and launch.compare(problem["config"])
+        return True
     # The same error, not any error (a dropped declaration is one too).
-    return message is not None and signature(message) == signature(
-        problem["message"])
+    return signature(found[1]) == signature(problem["message"])
 
 
 def signature(message):

@@ -6,12 +6,12 @@ wherever the spec's implicit conversion would not apply."""
 from . import nodes as N
 from .evaluate import AVOID_KNOWN
 from .exprgen import ExprGen
-from .types import ALL, INTS, implicit_safe, is_float, is_int
+from .types import ALL, INTS, implicit_safe, int_range, is_float, is_int
 
 STATEMENTS = [("assign", 20), ("aug", 15), ("store", 10), ("if", 12),
               ("for", 8), ("while", 4), ("private", 6), ("atomic", 5),
               ("jump", 6)]
-TOP_ONLY = [("decl", 35), ("local", 6)]
+TOP_ONLY = [("decl", 35), ("local", 6), ("constant", 4)]
 
 AUG_OPS = {"int": ["+", "-", "*", "//", "%", "&", "|", "^", "<<", ">>",
                    "**"],
@@ -77,6 +77,15 @@ class StmtGen:
         annotate = value.ty != t or self.rng.random() < 0.5
         return [N.Decl(self.k.new_name("x"), t, value, annotate)]
 
+    def make_constant(self, scope, depth, in_loop):
+        """`x: int8 = 0` (or -1, or the minimum): a local whose value LLVM
+        knows, so that `e // x` becomes a division by a constant 0 or -1
+        after the frontend (which rejects only literal zero divisors)."""
+        t = self.rng.choice(list(INTS))
+        low = int_range(t)[0]
+        value = self.rng.choice([0, 0, 0, max(low, -1), low])
+        return [N.Decl(self.k.new_name("x"), t, N.Lit(value, t), True)]
+
     def make_assign(self, scope, depth, in_loop):
         target = self.k.assignable(scope)
         if target is None:
@@ -96,6 +105,10 @@ class StmtGen:
             value = N.Lit(self.rng.randrange(INTS[target.ty][0]), target.ty)
         elif op == "**":
             value = N.Lit(2, "int64")
+        elif kind == "int" and op in ("//", "%") and self.rng.random() < 0.4:
+            e = gen.zero_prone(self.rng.randint(0, 2))
+            value = e if e.ty == target.ty else N.Call(target.ty, [e],
+                                                       target.ty)
         elif kind != "bool" and self.rng.random() < 0.5:
             value = gen.literal(target.ty, nonzero=op in ("/", "//", "%"))
         else:
