@@ -32,6 +32,7 @@ for ((j = 0; j < jobs; j++)); do run_job "$j" & done
 wait
 cat "$out"/job-*.log | awk '
   /^difftest:/ { p += $2; e += $4; m += $(NF-3); r += $(NF-1) }
-  END { printf "difftest total: %d programs, %d executions, %d mismatches, %d errors\n", p, e, m, r }' \
+  /^integer division:/ { z += $3; n += $10 }
+  END { printf "difftest total: %d programs, %d executions, %d mismatches, %d errors (%d programs divide by zero, %d MIN by -1)\n", p, e, m, r, z, n }' \
   | tee -a "$out/summary.txt"
 grep -h "^  k" "$out"/job-*.log | sort | uniq | head -50
