@@ -100,7 +100,8 @@ class _Function:
         per launch so that later module-level definitions are seen."""
         if self._sim[0] != generation:
             from ._simulate import with_simulated_globals
-            self._sim = (generation, with_simulated_globals(self.py_func))
+            self._sim = (generation, with_simulated_globals(self.py_func,
+                                                            self.source))
         return self._sim[1]
 
 

@@ -13,7 +13,8 @@ mapping (row-major, the last dimension fastest).
 * Arithmetic follows NumPy's scalar rules with weak Python scalars (NEP 50,
   NumPy 2's default; set for the launch's duration on NumPy 1.24+), so a
   float32 stays float32 with literals; `math` is replaced by
-  `_simmath.MATH` in the kernel's globals; integer overflow wraps silently.
+  `_simmath.MATH` in the kernel's globals; integer overflow wraps silently;
+  integer `//` and `%` by zero give 0, as compiled (_simdivision.py).
 """
 
 import itertools
@@ -22,7 +23,7 @@ import os
 import threading
 import types
 
-from . import _array, _dtypes, _memory, _simmath, _sync
+from . import _array, _dtypes, _memory, _simdivision, _simmath, _sync
 from ._arguments import Binding
 from ._array import DeviceArray
 from ._annotations import LocalAccessor
@@ -53,17 +54,24 @@ def sub_group_size():
     return int(text)
 
 
-def with_simulated_globals(func):
+def with_simulated_globals(func, source=None):
     """`func` over a copy of its globals where `math` and names imported
-    from it are the kernel language's typed math."""
+    from it are the kernel language's typed math; its code is the one with
+    integer division as compiled kernels do it (_simdivision.py), compiled
+    from `source` (its text, when it could be read)."""
     scope = dict(func.__globals__)
     for name, value in scope.items():
         if value is math:
             scope[name] = _simmath.MATH
         elif isinstance(value, types.BuiltinFunctionType) and value in _simmath.REPLACEMENTS:
             scope[name] = _simmath.REPLACEMENTS[value]
-    new = types.FunctionType(func.__code__, scope, func.__name__,
-                             func.__defaults__, func.__closure__)
+    code = _simdivision.code_of(func, source)
+    closure = func.__closure__
+    if code is not func.__code__:
+        scope.update(_simdivision.NAMES)
+        closure = _simdivision.closure_for(code, func)
+    new = types.FunctionType(code, scope, func.__name__,
+                             func.__defaults__, closure)
     new.__kwdefaults__ = func.__kwdefaults__
     return new
 
