@@ -20,12 +20,15 @@ _host_tasks.py."""
 
 import ctypes
 import struct
+import sys
+import warnings
 
 from . import (_arguments, _capi, _devices, _diskindex, _dtypes, _fastlaunch,
                _host_tasks, _source)
 from . import _array
 from ._annotations import ConstantType, LocalAccessor
 from ._array import DeviceArray
+from ._decorators import _in_package
 from ._errors import CompileError, KernelError
 from ._host_tasks import CompiledEvent, Launch
 from ._ranges import NdRange, Range
@@ -240,7 +243,26 @@ def _constant_positions(kernel, nargs):
                      if isinstance(p.annotation, ConstantType))
 
 
+def _warn_debug(kernel):
+    """`@kernel(debug=True)` (or `boundscheck=True`) on a compiled launch:
+    the compiler's C API has no way to ask for debug mode (-g;
+    kiln_compile_options_t has no such field), so the kernel is compiled
+    without its checks. Said once per kernel, at the user's line."""
+    if kernel.__dict__.get("_debug_warned"):
+        return
+    kernel._debug_warned = True
+    frame, level = sys._getframe(1), 2  # the first frame outside the package
+    while frame is not None and _in_package(frame.f_globals.get("__name__", "")):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(f"kernel '{kernel.__name__}': debug=True cannot be honoured "
+                  "by compiled launches yet (the compiler's C API has no debug "
+                  "mode, -g): it runs without bounds checks; device='python' "
+                  "checks every index", RuntimeWarning, stacklevel=level)
+
+
 def _compile(kernel, device, index_space, args):
+    if kernel.debug:
+        _warn_debug(kernel)
     binding = _arguments.bind(kernel, index_space, args)
     text, filename = _source.module_source(kernel)
     params = _arguments.parameters(kernel)

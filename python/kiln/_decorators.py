@@ -8,6 +8,7 @@ the simulator runs: the function itself."""
 import functools
 import inspect
 import sys
+import warnings
 
 # The compiler reads the options from the decorator's source text
 # (docs/language.md §1, §2.3); these names are only checked here.
@@ -15,17 +16,43 @@ _KERNEL_OPTIONS = ("numba_typing", "max_work_group_size",
                    "min_work_groups_per_cu")
 _DEVICE_OPTIONS = ("extern", "numba_typing")
 
+# numba-dpex's decorator options: its own `debug` and `cache`, and the
+# numba target options it passes on (numba's CPUTargetOptions, numba-dpex's
+# DpexTargetOptions; `enable_cache` of its older decorator). Accepted so
+# that numba-dpex code decorates unchanged, and kept out of `options`: the
+# frontend rejects them in the decorator text that `_source.py` writes.
+# `debug=True` / `boundscheck=True` ask for debug mode (Kernel.debug). The
+# others mean nothing for Kiln: a value that asks for what Kiln always does
+# (_KILN_DOES) is silent, any other warns once per option and process.
+_NUMBA_OPTIONS = frozenset((
+    "debug", "boundscheck", "cache", "enable_cache", "nopython", "forceobj",
+    "looplift", "nogil", "release_gil", "parallel", "fastmath", "error_model",
+    "inline", "forceinline", "inline_threshold", "no_rewrites",
+    "no_cpython_wrapper", "no_cfunc_wrapper", "no_compile", "writable_args",
+    "experimental"))
+_KILN_DOES = {
+    "nopython": (True,),            # kernels never hold Python objects
+    "forceobj": (False,),
+    "cache": (True,),               # the JIT caches in memory and on disk
+    "enable_cache": (True,),
+    "error_model": ("numpy",),      # integer x // 0 == 0 (language.md §6.3)
+    "debug": (False, None),         # no debug mode: Kiln's default
+    "boundscheck": (False, None),
+}
+_warned = set()  # the options warned about in this process
+
 
 class _Function:
     """What both decorators record about a Python function."""
 
-    def __init__(self, func, options):
+    def __init__(self, func, options, numba_options=None):
         if not inspect.isfunction(func):
             raise TypeError(f"{type(self).__name__.lower()} decorates a Python "
                             f"function, got {type(func).__name__}")
         functools.update_wrapper(self, func)
         self.py_func = func
-        self.options = dict(options)
+        self.options = dict(options)  # Kiln's, written into the compiled text
+        self.numba_options = dict(numba_options or {})  # accepted, not compiled
         self.filename = inspect.getsourcefile(func) or func.__code__.co_filename
         try:
             lines, self.first_line = inspect.getsourcelines(func)
@@ -141,6 +168,14 @@ def _names(code):
 class Kernel(_Function):
     """A kernel: launched with `kiln.call_kernel` / `call_kernel_async`."""
 
+    @property
+    def debug(self):
+        """Debug mode was asked for (`debug=True` or `boundscheck=True`,
+        numba's spellings). The simulator checks indices anyway; compiled
+        launches cannot have it yet (_compiled.py warns)."""
+        numba = self.numba_options
+        return bool(numba.get("debug") or numba.get("boundscheck"))
+
     def __call__(self, *args, **kwargs):
         raise TypeError(f"kernel '{self.__name__}' cannot be called directly: "
                         "launch it with kiln.call_kernel(kernel, index_space, "
@@ -173,19 +208,46 @@ class DeviceFunction(_Function):
         return f"<kiln.DeviceFunction {self.__name__}>"
 
 
+def _numba_options(cls, options):
+    """The numba-dpex options among `options`, each warned about (once per
+    process) unless it asks for what Kiln does anyway; on a device function
+    debug mode is the kernel's, so `debug`/`boundscheck` warn there too."""
+    numba = {k: v for k, v in options.items() if k in _NUMBA_OPTIONS}
+    what = "kernel" if cls is Kernel else "device_func"
+    for name, value in sorted(numba.items()):
+        if cls is Kernel and name in ("debug", "boundscheck"):
+            continue  # Kernel.debug
+        if name in _warned or (isinstance(value, (bool, int, str, type(None)))
+                               and value in _KILN_DOES.get(name, ())):
+            continue
+        _warned.add(name)
+        why = ("debug mode is the kernel's (@kernel(debug=True))"
+               if name in ("debug", "boundscheck") else
+               "a numba option that means nothing for Kiln")
+        warnings.warn(f"{what}: option {name}={value!r} is ignored: {why} "
+                      "(docs/python.md, Migrating from numba-dpex)",
+                      RuntimeWarning, stacklevel=4)
+    return numba
+
+
 def _decorator(cls, allowed, func, options):
-    unknown = sorted(set(options) - set(allowed))
+    unknown = sorted(set(options) - set(allowed) - _NUMBA_OPTIONS)
     if unknown:
-        raise TypeError(f"{cls.__name__.lower()}: unknown option(s) "
-                        f"{', '.join(unknown)} (accepted: {', '.join(allowed)})")
+        raise TypeError(f"{'kernel' if cls is Kernel else 'device_func'}: "
+                        f"unknown option(s) "
+                        f"{', '.join(unknown)} (accepted: {', '.join(allowed)}, "
+                        "and numba-dpex's, docs/python.md)")
+    numba = _numba_options(cls, options)
+    own = {k: v for k, v in options.items() if k not in numba}
     if func is None:
-        return lambda f: cls(f, options)
-    return cls(func, options)
+        return lambda f: cls(f, own, numba)
+    return cls(func, own, numba)
 
 
 def kernel(func=None, **options):
     """`@kernel`, `@kernel()`, `@kernel(numba_typing=True)` or
-    `@kernel(max_work_group_size=256, min_work_groups_per_cu=2)`."""
+    `@kernel(max_work_group_size=256, min_work_groups_per_cu=2)`; numba-dpex's
+    options too (`debug=True`, `fastmath=...`: see _NUMBA_OPTIONS)."""
     return _decorator(Kernel, _KERNEL_OPTIONS, func, options)
 
 

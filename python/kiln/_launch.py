@@ -52,6 +52,34 @@ def _check_events(dependent_events):
                         "(returned by call_kernel_async)")
 
 
+def _plain_kernel(func, device, queue, nargs):
+    """`call_kernel(f, ...)` on an undecorated function: numba-dpex's
+    kernel_api.call_kernel runs it in pure Python over the index space, so
+    Kiln runs it in the simulator, as a Kernel made for this launch (its
+    arguments checked as a kernel's). As numba-dpex's, it must take the
+    work-item first and then one parameter per argument."""
+    import inspect
+    if not inspect.isfunction(func):
+        raise TypeError("the first argument must be a @kiln.kernel function "
+                        "(or an undecorated Python function, which runs in "
+                        f"the simulator), got {type(func).__name__}")
+    if queue is not None or not (device is None or (
+            isinstance(device, str) and device == _SIMULATOR)):
+        raise ValueError(f"'{func.__name__}' is not a @kiln.kernel: an "
+                         "undecorated function runs in the simulator only "
+                         "(device='python'); decorate it with @kiln.kernel to "
+                         "launch it compiled")
+    kernel = Kernel(func, {})
+    params = _arguments.parameters(kernel)
+    if len(params) != nargs + 1:
+        names = ", ".join(p.name for p in params) or "none"
+        raise TypeError(f"'{func.__name__}' is not a @kiln.kernel: an "
+                        "undecorated function takes the work-item, then one "
+                        f"parameter per argument; it has {len(params)} "
+                        f"parameter(s) ({names}) for {nargs} argument(s)")
+    return kernel
+
+
 def _prepare(kernel, index_space, args):
     _check_kernel(kernel)
     return _arguments.bind(kernel, index_space, args)
@@ -135,7 +163,10 @@ def _compiled_on_queue(device, queue):
 
 def call_kernel(kernel, index_space, *args, device=None, queue=None):
     """Runs `kernel` over `index_space` with `args` and waits for it (and
-    for the launches submitted before it)."""
+    for the launches submitted before it). An undecorated function runs
+    in the simulator (numba-dpex's kernel_api.call_kernel)."""
+    if not isinstance(kernel, Kernel):
+        kernel, device = _plain_kernel(kernel, device, queue, len(args)), _SIMULATOR
     if _compiled_on_queue(device, queue) or not _simulated(device):
         compiled, host_tasks = _compiled_modules()
         _check_kernel(kernel)
@@ -167,6 +198,8 @@ def call_kernel_async(kernel, index_space, dependent_events, *args, device=None,
             record = entry.try_launch_now(index_space, args, device)
             if record is not None:
                 return record.events()
+    if not isinstance(kernel, Kernel):  # as call_kernel: the simulator
+        kernel, device = _plain_kernel(kernel, device, queue, len(args)), _SIMULATOR
     if _compiled_on_queue(device, queue) or not _simulated(device):
         compiled, host_tasks = _compiled_modules()
         _check_kernel(kernel)
