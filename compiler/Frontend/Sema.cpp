@@ -135,6 +135,8 @@ void Sema::checkNested(FunctionDef &f) {
   auto savedUnified = std::move(unifiedLocals);
   auto savedWidened = std::move(widenedLocals);
   auto savedPending = std::move(pendingUnifyErrors);
+  auto savedWarnings = std::move(pendingWarnings);
+  pendingWarnings.clear();
   unifiedLocals.clear();
   widenedLocals.clear();
   pendingUnifyErrors.clear();
@@ -149,6 +151,10 @@ void Sema::checkNested(FunctionDef &f) {
   unsigned errorsBefore = diags.errorCount();
   checkBody(f);
   recheckWithUnifiedLocals(f, errorsBefore);
+  // The warnings of the check that stands.
+  for (auto &[loc, message] : pendingWarnings)
+    diags.warning(loc, message);
+  pendingWarnings = std::move(savedWarnings);
   f.checking = false;
   f.checked = true;
   fn = savedFn;

@@ -281,6 +281,9 @@ private:
   /// Under Kiln's rules, a weak float literal next to a 64-bit integer is
   /// float32 where Numba computes in float64: a warning at the literal.
   void warnFloatLiteralWithInt64(const ast::Expr &weak, Type other);
+  /// A literal whose value changes as the float type `t` it is given
+  /// implicitly (`16777217` as a float32 is 16777216): a warning at it.
+  void warnInexactLiteral(const ast::Expr &literal, Type t);
   /// The type a run-time operand list takes (min, max, math): the
   /// promotion of the typed operands, weak literals joining as in binary
   /// operators.
@@ -308,6 +311,14 @@ private:
 
   void error(SourceLoc loc, const llvm::Twine &message) {
     diags.error(loc, message);
+  }
+  /// A warning; in a function's body it waits for the function's last
+  /// check (a check redone with unified locals drops the earlier one's).
+  void warning(SourceLoc loc, const llvm::Twine &message) {
+    if (fn && fn->checking)
+      pendingWarnings.emplace_back(loc, message.str());
+    else
+      diags.warning(loc, message);
   }
 
   DiagnosticEngine &diags;
@@ -346,6 +357,8 @@ private:
   llvm::StringMap<Type> unifiedLocals;
   llvm::StringMap<Type> widenedLocals;
   std::vector<std::pair<SourceLoc, std::string>> pendingUnifyErrors;
+  /// The warnings of the function being checked (warning()).
+  std::vector<std::pair<SourceLoc, std::string>> pendingWarnings;
   /// Functions being checked, each called from the one before: checking
   /// recurses along a call chain, each level through `stack`. The chain's
   /// length is bounded too (one error), so that a pathological module

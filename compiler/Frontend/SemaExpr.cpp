@@ -1,6 +1,14 @@
 //===- SemaExpr.cpp - Expression checking and the promotion rules ---------===//
 #include "compiler/Frontend/Sema.h"
 
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
 using namespace kiln;
 using namespace kiln::ast;
 using namespace kiln::detail;
@@ -62,12 +70,179 @@ void Sema::warnFloatLiteralWithInt64(const Expr &weak, Type other) {
   if (typing() != TypingRules::Kiln || !llvm::isa<FloatLiteral>(weak) ||
       !other.isInteger() || other.bitWidth() != 64)
     return;
-  diags.warning(weak.loc, "this float literal is float32 next to '" +
-                              other.str() +
-                              "' (Kiln's typing), where Numba computes in "
-                              "float64: convert an operand with float64(...) "
-                              "or compile with Numba's typing "
-                              "(numba_typing=True)");
+  warning(weak.loc, "this float literal is float32 next to '" + other.str() +
+                        "' (Kiln's typing), where Numba computes in "
+                        "float64: convert an operand with float64(...) "
+                        "or compile with Numba's typing "
+                        "(numba_typing=True)");
+}
+
+namespace {
+
+const llvm::fltSemantics *floatSemantics(Type t) {
+  if (!t.isFloat())
+    return nullptr;
+  switch (t.dtype()) {
+  case DType::Float16:
+    return &llvm::APFloat::IEEEhalf();
+  case DType::BFloat16:
+    return &llvm::APFloat::BFloat();
+  case DType::Float32:
+    return &llvm::APFloat::IEEEsingle();
+  case DType::Float64:
+    return &llvm::APFloat::IEEEdouble();
+  default:
+    return nullptr;
+  }
+}
+
+/// `v` as the nearest value of `semantics` (ties to even, as the constant
+/// MLIRGen emits), back as a double (exact: every such value is one).
+double roundTo(double v, const llvm::fltSemantics &semantics) {
+  llvm::APFloat f(v);
+  bool losesInfo = false;
+  f.convert(semantics, llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+            &losesInfo);
+  return f.convertToDouble();
+}
+
+/// The shortest decimal that reads back as `v` in `semantics` ("16777216",
+/// "3.1415927", "inf").
+std::string shortestDecimal(double v, const llvm::fltSemantics &semantics) {
+  if (std::isinf(v))
+    return v < 0 ? "-inf" : "inf";
+  char buffer[40];
+  int precision = 1;
+  for (; precision <= 17; ++precision) {
+    std::snprintf(buffer, sizeof(buffer), "%.*g", precision, v);
+    if (roundTo(std::strtod(buffer, nullptr), semantics) == v)
+      break;
+  }
+  // Without an exponent where %g chose one for a short precision ("2050",
+  // not "2.05e+03").
+  double magnitude = std::fabs(v);
+  if (std::strchr(buffer, 'e') && magnitude >= 1 && magnitude < 1e16) {
+    int decimals =
+        precision - 1 - static_cast<int>(std::floor(std::log10(magnitude)));
+    std::snprintf(buffer, sizeof(buffer), "%.*f", decimals > 0 ? decimals : 0,
+                  v);
+  }
+  return buffer;
+}
+
+/// `v` to `digits` significant decimal digits ("1.6777217e+07").
+std::string toDigits(double v, unsigned digits) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof(buffer), "%.*e", static_cast<int>(digits) - 1,
+                v);
+  return buffer;
+}
+
+/// The significant digits of a decimal mantissa ("0.0120" has 3).
+unsigned significantDigits(llvm::StringRef mantissa) {
+  unsigned digits = 0;
+  bool leading = true;
+  for (char c : mantissa) {
+    if (!llvm::isDigit(c))
+      continue;
+    if (leading && c == '0')
+      continue;
+    leading = false;
+    ++digits;
+  }
+  return digits;
+}
+
+/// The decimal number written at `loc` (a sign, then an int or float
+/// token: "16777217", "-3.14159e0"), or "" when something else stands
+/// there (a name such as math.pi, a parenthesis); hex, octal and binary
+/// integers count as not written in decimal.
+std::string writtenNumber(SourceLoc loc) {
+  if (!loc.isValid())
+    return "";
+  const char *p = loc.ptr;
+  std::string out;
+  if (*p == '-' || *p == '+') {
+    if (*p == '-')
+      out.push_back('-');
+    ++p;
+    while (*p == ' ' || *p == '\t')
+      ++p;
+  }
+  if (!llvm::isDigit(*p) && !(*p == '.' && llvm::isDigit(p[1])))
+    return "";
+  if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X' || p[1] == 'o' ||
+                      p[1] == 'O' || p[1] == 'b' || p[1] == 'B'))
+    return "";
+  for (;
+       llvm::isDigit(*p) || *p == '.' || *p == '_' || *p == 'e' || *p == 'E' ||
+       ((*p == '+' || *p == '-') && (p[-1] == 'e' || p[-1] == 'E'));
+       ++p)
+    if (*p != '_')
+      out.push_back(*p);
+  return out;
+}
+
+} // namespace
+
+void Sema::warnInexactLiteral(const Expr &literal, Type t) {
+  const llvm::fltSemantics *semantics = floatSemantics(t);
+  if (!semantics)
+    return;
+  std::string written = writtenNumber(literal.loc);
+  llvm::StringRef mantissa = llvm::StringRef(written).split('e').first;
+  mantissa = mantissa.split('E').first;
+  // The precision the literal was written with: its digits where it
+  // stands, and every digit of an integer value (a folded or named one).
+  unsigned digits = significantDigits(mantissa);
+  double value = 0;
+  std::string exact;
+  if (auto *i = llvm::dyn_cast<IntLiteral>(&literal)) {
+    value = static_cast<double>(i->value);
+    exact = toString(i->value);
+  } else {
+    value = llvm::cast<FloatLiteral>(literal).value;
+    if (std::isnan(value) || std::isinf(value))
+      return;
+    if (value == std::trunc(value) && std::fabs(value) < 1e300)
+      exact = shortestDecimal(value, llvm::APFloat::IEEEdouble());
+  }
+  if (!exact.empty())
+    digits = std::max(
+        digits,
+        significantDigits(llvm::StringRef(exact).split('e').first.rtrim('0')));
+  double rounded = roundTo(value, *semantics);
+  bool changed;
+  if (auto *i = llvm::dyn_cast<IntLiteral>(&literal))
+    // An integer is exact: any change of it shows.
+    changed = std::isinf(rounded) || static_cast<IntValue>(rounded) != i->value;
+  else
+    // A float literal is read at the digits it was written with (0.1 is
+    // float32's 0.1); a named value (math.pi) just takes the nearest.
+    changed = digits != 0 && rounded != value &&
+              (std::isinf(rounded) ||
+               toDigits(value, digits) != toDigits(rounded, digits));
+  if (!changed)
+    return;
+  // What the user sees written there, when it is this value.
+  if (written.empty() || std::strtod(written.c_str(), nullptr) != value)
+    written = exact.empty()
+                  ? shortestDecimal(value, llvm::APFloat::IEEEdouble())
+                  : exact;
+  std::string as = "the literal " + written + " is " +
+                   shortestDecimal(rounded, *semantics) + " as a " + t.str();
+  if (std::isinf(rounded) || rounded == 0)
+    warning(literal.loc, as + ": it is out of the type's range");
+  else if (t.dtype() == DType::Float64)
+    warning(literal.loc, as + ", the nearest value of that type (a "
+                              "float64 holds every integer only up "
+                              "to 2**53)");
+  else
+    warning(literal.loc,
+            as + ", the nearest value of that type: the digits past "
+                 "its precision are lost (compute in float64, "
+                 "float64(...), where they matter)");
 }
 
 Type Sema::weakJoin(const Expr &weak, Type other) {
@@ -110,6 +285,7 @@ bool Sema::coerceWeak(ExprPtr &e, Type t) {
   }
   if (auto *i = llvm::dyn_cast<IntLiteral>(e.get())) {
     if (t.isFloat()) {
+      warnInexactLiteral(*i, t);
       e = makeLiteral(e->loc,
                       ConstantValue::ofFloat(static_cast<double>(i->value)),
                       false, t);
@@ -132,6 +308,7 @@ bool Sema::coerceWeak(ExprPtr &e, Type t) {
     e->type = Type::invalid();
     return false;
   }
+  warnInexactLiteral(*f, t);
   f->weak = false;
   f->type = t;
   return true;
@@ -653,6 +830,7 @@ void Sema::checkCompare(ExprPtr &e) {
     if (!isWeak(o))
       continue;
     Type t = c->pairTypes[i == 0 ? 0 : i - 1];
+    warnInexactLiteral(o, t);
     if (auto *lit = llvm::dyn_cast<IntLiteral>(&o))
       lit->weak = false;
     else

@@ -441,11 +441,11 @@ void Sema::checkCompareExchange(ExprPtr &e, ExprPtr &ref, Type t) {
   // Kiln's older signature was (expected_array, expected_index, desired):
   // such a call still binds, with the index and the value swapped.
   if (call->args.size() == 3)
-    diags.warning(call->args[2]->loc,
-                  "the third argument of 'compare_exchange' is expected_idx "
-                  "(numba-dpex's compare_exchange(expected, desired, "
-                  "expected_idx=0)), not the desired value as in Kiln before "
-                  "spec v2; pass it as 'expected_idx=' to say so");
+    warning(call->args[2]->loc,
+            "the third argument of 'compare_exchange' is expected_idx "
+            "(numba-dpex's compare_exchange(expected, desired, "
+            "expected_idx=0)), not the desired value as in Kiln before "
+            "spec v2; pass it as 'expected_idx=' to say so");
   ExprPtr &expArg = *args[0];
   VarDecl *expected = lookupObject(*expArg);
   if (!expected || !expected->type.isArray()) {

@@ -103,8 +103,8 @@ void Sema::checkExprStmt(ExprStmt &s) {
                            std::string(t.isArray() ? "array" : "AtomicRef") +
                            " made here is not used; assign it to a variable");
   else if (isDiscardedPureValue(*s.expr))
-    diags.warning(s.expr->loc, "the result of this call is not used and the "
-                               "call has no other effect");
+    warning(s.expr->loc, "the result of this call is not used and the "
+                         "call has no other effect");
 }
 
 bool Sema::isDiscardedPureValue(const Expr &e) {

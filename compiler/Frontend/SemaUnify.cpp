@@ -90,6 +90,7 @@ void Sema::recheckWithUnifiedLocals(FunctionDef &f, unsigned errorsBefore) {
       unifiedLocals[name] = type;
     widenedLocals.clear();
     pendingUnifyErrors.clear();
+    pendingWarnings.clear(); // This check's are the ones that count.
     f.params = std::move(fresh->params);
     f.returns = std::move(fresh->returns);
     f.body = std::move(fresh->body);
