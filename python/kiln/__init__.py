@@ -25,7 +25,7 @@ from ._launch import call_kernel, installed_call_kernel_async as _entry
 call_kernel_async = _entry()  # in C where kiln._claunch is built (_launch.py)
 del _entry
 from ._events import Event, EventStatus
-from ._errors import CompileError, KernelError
+from ._errors import CompileError, CompileWarningError, KernelError, KilnWarning
 from ._devices import Device, Queue, devices
 from ._launchers import Launcher, ListLauncher
 from ._array import DeviceArray, asarray, empty, from_dlpack, zeros
@@ -45,6 +45,7 @@ __all__ = [
     # decorators and launches
     "kernel", "device_func", "call_kernel", "call_kernel_async",
     "Range", "NdRange", "Event", "EventStatus", "KernelError", "CompileError",
+    "KilnWarning", "CompileWarningError",
     "Device", "Queue", "devices", "Launcher", "ListLauncher",
     # device arrays
     "DeviceArray", "asarray", "empty", "zeros", "from_dlpack",

@@ -98,6 +98,15 @@ class DeviceInfo(ctypes.Structure):
                 ("supports_shared_virtual_memory", ctypes.c_int)]
 
 
+class Diagnostic(ctypes.Structure):
+    """kiln_diagnostic_t (kiln_compiler.h): struct_size says which fields
+    the library may fill, so it needs no entry in the size check."""
+    _fields_ = [("struct_size", ctypes.c_size_t), ("severity", ctypes.c_int),
+                ("file", ctypes.c_char_p), ("line", ctypes.c_uint),
+                ("column", ctypes.c_uint), ("message", ctypes.c_char_p),
+                ("source_line", ctypes.c_char_p), ("text", ctypes.c_char_p)]
+
+
 class QueueOptions(ctypes.Structure):
     _fields_ = [("struct_size", ctypes.c_size_t), ("out_of_order", ctypes.c_int),
                 ("profiling", ctypes.c_int)]
@@ -154,6 +163,9 @@ _SIGNATURES = {
     "kiln_binary_release": (handle,),
     "kiln_binary_read_memory": (_P, _Z, _PH),
     "kiln_compile_last_cache_key": (),
+    "kiln_diagnostic_init": (ctypes.POINTER(Diagnostic),),
+    "kiln_compile_last_diagnostic_count": (),
+    "kiln_compile_last_diagnostic": (_Z, ctypes.POINTER(Diagnostic)),
     "kiln_executable_load": (handle, handle, _PH),
     "kiln_executable_release": (handle,),
     "kiln_kernel_get": (handle, _S, _PH),
@@ -195,6 +207,8 @@ _SIGNATURES = {
 }
 _RESTYPES = {"kiln_last_error_message": _S, "kiln_status_name": _S,
              "kiln_compile_last_cache_key": _S,
+             "kiln_diagnostic_init": None,
+             "kiln_compile_last_diagnostic_count": _Z,
              "kiln_python_struct_sizes": _Z, "kiln_device_release": None,
              "kiln_device_list_release": None, "kiln_queue_release": None,
              "kiln_buffer_release": None, "kiln_binary_release": None,
@@ -206,7 +220,9 @@ _OUR_SIZES = (Arg, LaunchDesc, LaunchEvents, CompileOptions, DeviceInfo)
 _COMPILER = {"kiln_python_struct_sizes", "kiln_compile_options_init",
              "kiln_compiler_create", "kiln_compile_for_arguments",
              "kiln_compile_stage_for_arguments", "kiln_text_release",
-             "kiln_compile_last_cache_key"}
+             "kiln_compile_last_cache_key", "kiln_diagnostic_init",
+             "kiln_compile_last_diagnostic_count",
+             "kiln_compile_last_diagnostic"}
 
 _lock = threading.Lock()
 _lib = None

@@ -26,6 +26,7 @@ import warnings
 from . import (_arguments, _capi, _devices, _diskindex, _dtypes, _fastlaunch,
                _host_tasks, _source)
 from . import _array
+from . import _diagnostics
 from ._annotations import ConstantType, LocalAccessor
 from ._array import DeviceArray
 from ._decorators import _in_package
@@ -264,7 +265,7 @@ def _compile(kernel, device, index_space, args):
     if kernel.debug:
         _warn_debug(kernel)
     binding = _arguments.bind(kernel, index_space, args)
-    text, filename = _source.module_source(kernel)
+    text, filename, origins = _source.module_layout(kernel)
     params = _arguments.parameters(kernel)
     names = [p.name for p in params[len(params) - len(args):]]
     compile_args = (_capi.Arg * len(args))()
@@ -278,8 +279,11 @@ def _compile(kernel, device, index_space, args):
     index_key = _diskindex.key(
         text, filename, options, device, args, compile_args,
         _constant_positions(kernel, len(args)), _array.alias_of)
-    spec = _load_indexed(kernel, device, index_key, names, binding, index_space)
-    if spec is None:
+    indexed = _load_indexed(kernel, device, index_key, names, binding,
+                            index_space)
+    if indexed is not None:
+        spec, diagnostics = indexed
+    else:
         compiler_ = compiler()
         clib = _capi.compiler_lib()
         binary = _capi.handle()
@@ -293,26 +297,33 @@ def _compile(kernel, device, index_space, args):
                             f"{_capi.last_message()}") from None
         _capi.check(status, f"compiling kernel '{kernel.__name__}'")
         jit_key = clib.kiln_compile_last_cache_key()
+        diagnostics = _diagnostics.last()
         spec = _load(kernel, device, binary, names, binding, index_space)
-        _diskindex.record(index_key, jit_key.decode() if jit_key else "")
+        _diskindex.record(index_key, jit_key.decode() if jit_key else "",
+                          diagnostics)
     spec.request = (text, filename, options, compile_args)
     spec.signature = _signature(kernel, index_space, names, binding.values)
+    # The compile's warnings, once: the caller caches the specialization
+    # (KILN_WARNINGS=error raises instead, and nothing is cached).
+    _diagnostics.report(kernel, diagnostics, origins)
     return spec
 
 
 def _load_indexed(kernel, device, index_key, names, binding, index_space):
-    """The specialization from the JIT entry the disk-cache index names,
-    loaded by the runtime alone; None on a miss or an entry that does not
-    load (the caller compiles)."""
-    payload = _diskindex.lookup(index_key)
-    if payload is None:
+    """(specialization, diagnostics) from the JIT entry the disk-cache index
+    names, loaded by the runtime alone; None on a miss or an entry that
+    does not load (the caller compiles)."""
+    found = _diskindex.lookup(index_key)
+    if found is None:
         return None
+    payload, diagnostics = found
     binary = _capi.handle()
     if _lib.kiln_binary_read_memory(payload, len(payload),
                                     ctypes.byref(binary)) != _capi.OK:
         return None
     try:
-        return _load(kernel, device, binary, names, binding, index_space)
+        return (_load(kernel, device, binary, names, binding, index_space),
+                diagnostics)
     except (_capi.CError, ValueError):
         return None
 

@@ -9,7 +9,9 @@ by a hash it computes in the compiler. Beside them, in the same folder
 ($KILN_CACHE_DIR, else $XDG_CACHE_HOME/kiln, else ~/.cache/kiln; none
 when $KILN_CACHE is off, as for the JIT), the package keeps one small
 file per specialization, `<index key>.kpyx`, naming the JIT key of the
-entry the compiler returned for it. The index key is a SHA-256 the
+entry the compiler returned for it and holding the compile's diagnostics
+(its warnings, which a process that loads the entry raises as a compile
+would: _diagnostics.py). The index key is a SHA-256 the
 package computes in Python over everything that selects the binary: the
 module text handed to the compiler and its file name, the kernel, the
 compile options, the device (back end, type, name, compute capability),
@@ -32,15 +34,17 @@ renamed into place. A hit touches the entry, as the JIT's hits do (its
 place in the eviction order)."""
 
 import hashlib
+import json
 import os
 
-from . import _capi
+from . import _capi, _diagnostics
 
-_FORMAT = "kiln-python-index 1"
+_FORMAT = "kiln-python-index 2"
 _SUFFIX = ".kpyx"
 _MAGIC = b"KILNJITC"
 _ENTRY_VERSION = 1
 _HEADER = 8 + 4 + 4 + 32 + 8 + 32
+_RECORD_MAX = 1 << 20  # an index file: its line and the diagnostics
 _DEFAULT_MAX_BYTES = 512 << 20
 _OFF = ("0", "off", "false", "no", "disable", "disabled")
 _LIBDEVICE = "nvvm/libdevice/libdevice.10.bc"
@@ -159,17 +163,24 @@ def _read_regular(path, limit):
 
 
 def lookup(index_key):
-    """The payload (a `.kiln` artifact's bytes) of the JIT entry the
-    index names for `index_key`, else None (a miss)."""
+    """(payload, diagnostics) of the JIT entry the index names for
+    `index_key` (the payload a `.kiln` artifact's bytes, the diagnostics
+    those of the compile that made it), else None (a miss)."""
     folder = directory()
     if index_key is None or folder is None:
         return None
-    record = _read_regular(os.path.join(folder, index_key + _SUFFIX), 4096)
+    record = _read_regular(os.path.join(folder, index_key + _SUFFIX),
+                           _RECORD_MAX)
     if record is None:
         return None
-    fields = record.decode("ascii", "replace").split()
+    line, _, rest = record.partition(b"\n")
+    fields = line.decode("ascii", "replace").split()
     if (len(fields) != 3 or fields[0] != _FORMAT.replace(" ", "-")
             or fields[1] != index_key or len(fields[2]) != 64):
+        return None
+    try:
+        diagnostics = _diagnostics.from_json(json.loads(rest.decode("utf-8")))
+    except (ValueError, TypeError):
         return None
     try:
         jit_key = bytes.fromhex(fields[2])
@@ -190,22 +201,28 @@ def lookup(index_key):
         os.utime(path)
     except OSError:
         pass
-    return payload
+    return payload, diagnostics
 
 
-def record(index_key, jit_key):
+def record(index_key, jit_key, diagnostics=()):
     """Writes the index file of `index_key` naming JIT entry `jit_key`
-    (hex), when that entry is on disk; errors are ignored (the next
-    process compiles)."""
+    (hex), with the compile's `diagnostics`, when that entry is on disk;
+    errors are ignored (the next process compiles), and so are diagnostics
+    too long for an index file (the next process compiles: the JIT's
+    entry keeps them)."""
     folder = directory()
     if (index_key is None or folder is None or not jit_key
             or not os.path.isfile(os.path.join(folder, jit_key + ".kjit"))):
         return
+    line = f"{_FORMAT.replace(' ', '-')} {index_key} {jit_key}\n"
+    text = line + json.dumps(_diagnostics.to_json(diagnostics)) + "\n"
+    if len(text.encode("utf-8")) > _RECORD_MAX:
+        return
     path = os.path.join(folder, index_key + _SUFFIX)
     temp = f"{path}.tmp-{os.getpid()}-{os.urandom(4).hex()}"
     try:
-        with open(temp, "w", encoding="ascii") as f:
-            f.write(f"{_FORMAT.replace(' ', '-')} {index_key} {jit_key}\n")
+        with open(temp, "w", encoding="utf-8") as f:
+            f.write(text)
         os.replace(temp, path)
     except OSError:
         try:

@@ -21,3 +21,32 @@ class CompileError(Exception):
         self.filename = found.group(1) if found else None
         self.lineno = int(found.group(2)) if found else None
         self.offset = int(found.group(3)) if found else None
+
+
+class KilnWarning(UserWarning):
+    """A compiler warning: where Kiln's meaning differs from numba-dpex's
+    (a float literal next to an int64 is float32), a literal whose value
+    changes in its type (16777217 as a float32). Raised through
+    warnings.warn_explicit at the user's file and line, once per compile;
+    `filename`, `lineno`, `offset` (the column) and `kernel` (its name)
+    say where. KILN_WARNINGS=error makes them a CompileWarningError,
+    KILN_WARNINGS=ignore silences them."""
+
+    def __init__(self, message, filename=None, lineno=None, offset=None,
+                 kernel=None):
+        super().__init__(message)
+        self.filename = filename
+        self.lineno = lineno
+        self.offset = offset
+        self.kernel = kernel
+
+
+class CompileWarningError(CompileError):
+    """KILN_WARNINGS=error: a compile whose warnings are errors. The message
+    has each warning as `FILE:LINE:COL: error: MESSAGE [KILN_WARNINGS=error]`
+    with the source line and a caret; `filename`, `lineno`, `offset` are the
+    first one's, `warnings` the KilnWarnings."""
+
+    def __init__(self, message, warnings=()):
+        super().__init__(message)
+        self.warnings = list(warnings)

@@ -136,6 +136,13 @@ def _bindings(funcs):
 
 def module_source(kernel):
     """(text, filename) of the module compiled for `kernel`."""
+    return module_layout(kernel)[:2]
+
+
+def module_layout(kernel):
+    """(text, filename, origins) of the module compiled for `kernel`:
+    origins maps each line of a function placed after the others (1-based)
+    to (that function, its line in its own file), for diagnostics."""
     funcs = [kernel] + [f for f in kernel.device_functions().values()
                         if isinstance(f, DeviceFunction)]
     base = _indent(kernel.source.splitlines()[0]) if kernel.source else ""
@@ -149,10 +156,13 @@ def module_source(kernel):
                 and not any(n in placed for n in span)):
             placed.update(zip(span, lines))
         else:
-            later.append(lines)
+            later.append((func, first, lines))
     end = max(placed) if placed else 0
     text = [placed.get(n, "") for n in range(1, end + 1)]
-    for lines in later:
+    origins = {}
+    for func, first, lines in later:
+        start = len(text) + 2  # the line of lines[0], after a blank one
+        origins.update((start + k, (func, first + k)) for k in range(len(lines)))
         text += [""] + lines
     text += [""] + [base + line for line in _bindings(funcs)]
-    return "\n".join(text) + "\n", kernel.filename
+    return "\n".join(text) + "\n", kernel.filename, origins
