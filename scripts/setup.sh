@@ -12,6 +12,9 @@ packages=(
   spirv-tools llvm-spirv-15
   # runtime back ends: OpenCL (PoCL runs kernels on the CPU), Level Zero
   pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo libze-dev libze1
+  # the native CPU device: LLVM's linker for its shared objects, oneTBB
+  # for its threads (docs/cpu-backend.md)
+  lld-22 libtbb-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev python3 python3-numpy
   # the Python package's tests (test/Python); its C launch (kiln._claunch)

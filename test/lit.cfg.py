@@ -3,6 +3,7 @@
 #   ptxas  - CUDA's ptxas is installed (every PTX test runs it)
 #   opencl - an OpenCL CPU device (PoCL) is present; tests use --device cpu
 #   cuda   - a CUDA driver and GPU are present (GPU machine only)
+#   host   - the native CPU device (--device host) is in this runtime
 #   asan, ubsan - Kiln is built with AddressSanitizer / UndefinedBehavior-
 #            Sanitizer (scripts/sanitize.sh, docs/reliability.md)
 import os
@@ -60,6 +61,9 @@ if probe("cpu"):
     config.available_features.add("opencl")
 if probe("cuda"):
     config.available_features.add("cuda")
+# host - the native CPU device (runtime/drivers/host; issue 20, stage 1)
+if probe("host"):
+    config.available_features.add("host")
 
 
 def sanitizers():

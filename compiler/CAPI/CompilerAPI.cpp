@@ -35,7 +35,8 @@ std::string readOptions(const kiln_compile_options_t *options,
   kiln_compile_options_init(&defaults);
   const kiln_compile_options_t &o = options ? *options : defaults;
   int target = capi::enumValue(o.target);
-  if (target != KILN_TARGET_PTX && target != KILN_TARGET_SPIRV)
+  if (target != KILN_TARGET_PTX && target != KILN_TARGET_SPIRV &&
+      target != KILN_TARGET_HOST)
     return "unknown target " + std::to_string(capi::enumValue(o.target));
   if (o.opt_level < 0 || o.opt_level > 3)
     return "opt_level " + std::to_string(o.opt_level) + " is not 0..3";
@@ -50,10 +51,13 @@ std::string readOptions(const kiln_compile_options_t *options,
     return "arch is empty (NULL means sm_90)";
   if (o.kernel && !*o.kernel)
     return "kernel is empty (NULL means every kernel)";
-  request.target =
-      o.target == KILN_TARGET_PTX ? TargetKind::PTX : TargetKind::SPIRV;
+  request.target = o.target == KILN_TARGET_PTX    ? TargetKind::PTX
+                   : o.target == KILN_TARGET_HOST ? TargetKind::Host
+                                                  : TargetKind::SPIRV;
   if (o.arch)
     request.arch = o.arch;
+  else if (request.target == TargetKind::Host)
+    request.arch = getTargetBackend(TargetKind::Host).getDefaultArch().str();
   request.optLevel = static_cast<unsigned>(o.opt_level);
   request.launchRank = static_cast<unsigned>(o.launch_rank);
   request.numbaTyping = o.numba_typing != 0;
@@ -134,8 +138,9 @@ kiln_status_t readRequest(const char *function, kiln_device_t device,
     // registry (the one place that knows which target each driver runs).
     TargetKind kind =
         getTargetBackendForDriver(device->device->info().backend).getKind();
-    effective.target =
-        kind == TargetKind::PTX ? KILN_TARGET_PTX : KILN_TARGET_SPIRV;
+    effective.target = kind == TargetKind::PTX    ? KILN_TARGET_PTX
+                       : kind == TargetKind::Host ? KILN_TARGET_HOST
+                                                  : KILN_TARGET_SPIRV;
   }
   std::string error = readOptions(&effective, request);
   if (!error.empty())

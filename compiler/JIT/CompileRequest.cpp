@@ -84,7 +84,7 @@ llvm::Expected<CacheKey> kiln::buildCacheKey(const CompileRequest &request,
   const TargetBackend &backend = getTargetBackend(request.target);
   key.add("target", "target", backend.getName());
   if (backend.hasArch())
-    key.add("arch", "arch", request.arch);
+    key.add("arch", "arch", backend.describeArch(request.arch));
   key.add("options", "opt level", "O" + std::to_string(request.optLevel));
   key.add("options", "debug", request.debug ? "on" : "off");
   key.add("options", "numba typing", request.numbaTyping ? "on" : "off");

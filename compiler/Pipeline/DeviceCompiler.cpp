@@ -165,6 +165,10 @@ kiln::compileKilnModule(ModuleOp module, const CompileOptions &options,
 
   if (failed(specializeLaunchRank(module, options.launchRank)))
     return stageError("launch-rank specialization");
+  // Features the target cannot run are refused where the source uses
+  // them, before the kiln passes rewrite them (collectives into barriers).
+  if (failed(checkTargetSupportsOps(module, *target)))
+    return stageError("the target's feature check");
   PassManager kilnPasses(module.getContext());
   buildKilnTransformPipeline(kilnPasses, options);
   if (failed(kilnPasses.run(module)))

@@ -94,7 +94,8 @@ void kiln::buildKilnToLLVMPipeline(OpPassManager &pm,
 
 namespace {
 struct PipelineOptions : public PassPipelineOptions<PipelineOptions> {
-  Option<std::string> target{*this, "target", llvm::cl::desc("ptx or spirv"),
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("ptx, spirv or host"),
                              llvm::cl::init("spirv")};
   Option<unsigned> optLevel{*this, "opt-level", llvm::cl::desc("0..3, as -O"),
                             llvm::cl::init(2)};
@@ -116,7 +117,7 @@ void kiln::registerKilnPipelines() {
         std::optional<TargetKind> target = parseTargetKind(opts.target);
         if (!target)
           return errorHandler("kiln-to-llvm: unknown target '" + opts.target +
-                              "' (expected ptx or spirv)");
+                              "' (expected ptx, spirv or host)");
         CompileOptions options;
         options.target = *target;
         options.optLevel = opts.optLevel;

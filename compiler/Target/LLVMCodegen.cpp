@@ -30,6 +30,14 @@ void LLVMInitializeSPIRVTargetInfo();
 void LLVMInitializeSPIRVTarget();
 void LLVMInitializeSPIRVTargetMC();
 void LLVMInitializeSPIRVAsmPrinter();
+void LLVMInitializeX86TargetInfo();
+void LLVMInitializeX86Target();
+void LLVMInitializeX86TargetMC();
+void LLVMInitializeX86AsmPrinter();
+void LLVMInitializeAArch64TargetInfo();
+void LLVMInitializeAArch64Target();
+void LLVMInitializeAArch64TargetMC();
+void LLVMInitializeAArch64AsmPrinter();
 }
 
 namespace {
@@ -83,6 +91,16 @@ void kiln::initializeDeviceTargets() {
     LLVMInitializeSPIRVTarget();
     LLVMInitializeSPIRVTargetMC();
     LLVMInitializeSPIRVAsmPrinter();
+    // The host target (compiler/Target/Host): x86-64, and AArch64 for
+    // cross compiles.
+    LLVMInitializeX86TargetInfo();
+    LLVMInitializeX86Target();
+    LLVMInitializeX86TargetMC();
+    LLVMInitializeX86AsmPrinter();
+    LLVMInitializeAArch64TargetInfo();
+    LLVMInitializeAArch64Target();
+    LLVMInitializeAArch64TargetMC();
+    LLVMInitializeAArch64AsmPrinter();
   });
 }
 
@@ -99,7 +117,8 @@ kiln::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
 
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 kiln::createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu,
-                          llvm::StringRef features, unsigned optLevel) {
+                          llvm::StringRef features, unsigned optLevel,
+                          std::optional<llvm::Reloc::Model> relocation) {
   initializeDeviceTargets();
   llvm::Triple parsed(triple);
   std::string error;
@@ -118,7 +137,7 @@ kiln::createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu,
   llvm::TargetOptions targetOptions;
   targetOptions.AllowFPOpFusion = llvm::FPOpFusion::Fast;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      parsed, cpu, features, targetOptions, std::nullopt, std::nullopt, level));
+      parsed, cpu, features, targetOptions, relocation, std::nullopt, level));
   if (!machine)
     return llvm::createStringError("could not create a target machine for " +
                                    triple.str() + " (" + cpu.str() + ")");

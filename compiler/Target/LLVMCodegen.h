@@ -15,6 +15,7 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -23,7 +24,8 @@ class ModuleOp;
 
 namespace kiln {
 
-/// Registers the NVPTX and SPIR-V LLVM targets once per process.
+/// Registers the NVPTX, SPIR-V, X86 and AArch64 LLVM targets once per
+/// process.
 void initializeDeviceTargets();
 
 /// Translates an LLVM-dialect module to LLVM IR with `triple` set.
@@ -31,10 +33,12 @@ llvm::Expected<std::unique_ptr<llvm::Module>>
 translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &context,
                   llvm::StringRef triple);
 
-/// A TargetMachine for device code generation.
+/// A TargetMachine for device code generation; `relocation` as the
+/// target's default unless given (the host target's shared objects: PIC).
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu,
-                    llvm::StringRef features, unsigned optLevel);
+                    llvm::StringRef features, unsigned optLevel,
+                    std::optional<llvm::Reloc::Model> relocation = {});
 
 /// Sets the data layout from `machine` and runs the -O`optLevel` pipeline.
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine,

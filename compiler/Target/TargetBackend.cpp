@@ -1,6 +1,7 @@
 //===- TargetBackend.cpp - The back-end registry
 //--------------------------------===//
 #include "compiler/Target/TargetBackend.h"
+#include "compiler/Target/Host/HostBackend.h"
 #include "compiler/Target/PTX/PTXBackend.h"
 #include "compiler/Target/SPIRV/SPIRVBackend.h"
 
@@ -9,8 +10,8 @@
 using namespace kiln;
 
 llvm::ArrayRef<const TargetBackend *> kiln::getTargetBackends() {
-  static const TargetBackend *const backends[] = {&getPTXBackend(),
-                                                  &getSPIRVBackend()};
+  static const TargetBackend *const backends[] = {
+      &getPTXBackend(), &getSPIRVBackend(), &getHostBackend()};
   return backends;
 }
 
@@ -35,6 +36,8 @@ const TargetBackend &kiln::getTargetBackendForDriver(Backend driver) {
   case Backend::OpenCL:
   case Backend::LevelZero:
     return getSPIRVBackend();
+  case Backend::Host:
+    return getHostBackend();
   }
   llvm_unreachable("unknown runtime driver");
 }

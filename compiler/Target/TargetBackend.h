@@ -66,6 +66,11 @@ public:
   /// Whether BackendOptions::arch selects the code (and so belongs in a
   /// binary's description and its cache key).
   bool hasArch() const { return !getDefaultArch().empty(); }
+  /// What `arch` selects, for a cache key: the arch itself, but the
+  /// host's "native" with the machine it resolves to (CPU, features).
+  virtual std::string describeArch(llvm::StringRef arch) const {
+    return arch.str();
+  }
   /// Checks the options this target reads: an error naming the bad value
   /// and what is accepted.
   virtual llvm::Error checkOptions(const BackendOptions &options) const {
@@ -100,7 +105,8 @@ const TargetBackend *lookupTargetBackend(llvm::StringRef name);
 /// Every back end, in TargetKind order.
 llvm::ArrayRef<const TargetBackend *> getTargetBackends();
 /// The back end whose binaries the runtime's `driver` loads (CUDA: PTX;
-/// OpenCL and Level Zero: SPIR-V): what a tool compiles for a device.
+/// OpenCL and Level Zero: SPIR-V; host: host): what a tool compiles for a
+/// device.
 const TargetBackend &getTargetBackendForDriver(Backend driver);
 
 } // namespace kiln

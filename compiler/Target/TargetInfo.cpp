@@ -1,5 +1,6 @@
 //===- TargetInfo.cpp - Target selection ----------------------------------===//
 #include "compiler/Target/TargetInfo.h"
+#include "compiler/Target/Host/HostTargetInfo.h"
 #include "compiler/Target/PTX/PTXTargetInfo.h"
 #include "compiler/Target/SPIRV/SPIRVTargetInfo.h"
 
@@ -24,6 +25,7 @@ template <typename Info> std::unique_ptr<TargetInfo> make() {
 constexpr TargetEntry kTargets[] = {
     {TargetKind::PTX, "ptx", make<PTXTargetInfo>},
     {TargetKind::SPIRV, "spirv", make<SPIRVTargetInfo>},
+    {TargetKind::Host, "host", make<HostTargetInfo>},
 };
 
 const TargetEntry &entryOf(TargetKind kind) {
@@ -47,6 +49,19 @@ llvm::StringRef kiln::targetKindName(TargetKind kind) {
 
 std::unique_ptr<TargetInfo> kiln::createTargetInfo(TargetKind kind) {
   return entryOf(kind).create();
+}
+
+mlir::LogicalResult kiln::checkTargetSupportsOps(mlir::ModuleOp module,
+                                                 const TargetInfo &target) {
+  mlir::WalkResult result = module.walk([&](mlir::Operation *op) {
+    if (std::optional<std::string> message =
+            target.getUnsupportedOpMessage(op)) {
+      op->emitError(*message);
+      return mlir::WalkResult::interrupt();
+    }
+    return mlir::WalkResult::advance();
+  });
+  return mlir::failure(result.wasInterrupted());
 }
 
 unsigned TargetInfo::getAddressSpace(kiln::ir::MemorySpace space) const {

@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
@@ -24,9 +25,9 @@ class DialectRegistry;
 
 namespace kiln {
 
-enum class TargetKind { PTX, SPIRV };
+enum class TargetKind { PTX, SPIRV, Host };
 
-/// Parses "ptx" / "spirv"; std::nullopt otherwise.
+/// Parses "ptx" / "spirv" / "host"; std::nullopt otherwise.
 std::optional<TargetKind> parseTargetKind(llvm::StringRef name);
 llvm::StringRef targetKindName(TargetKind kind);
 
@@ -41,10 +42,10 @@ public:
   virtual mlir::LLVM::CConv getKernelCallingConv() const = 0;
   virtual mlir::LLVM::CConv getFunctionCallingConv() const = 0;
   /// Address spaces (CUDA global/shared, OpenCL CrossWorkgroup/Workgroup;
-  /// private arrays are allocas).
-  unsigned getGlobalAddressSpace() const { return 1; }
-  unsigned getLocalAddressSpace() const { return 3; }
-  unsigned getPrivateAddressSpace() const { return 0; }
+  /// private arrays are allocas; the host has one address space, 0).
+  virtual unsigned getGlobalAddressSpace() const { return 1; }
+  virtual unsigned getLocalAddressSpace() const { return 3; }
+  virtual unsigned getPrivateAddressSpace() const { return 0; }
   unsigned getAddressSpace(kiln::ir::MemorySpace space) const;
 
   //===--- Index space (every query returns an i64) -----------------------===//
@@ -137,6 +138,13 @@ public:
   getUnsupportedTypeMessage(mlir::Type type) const {
     return std::nullopt;
   }
+  /// The error for an operation (or a kernel's parameter) using a feature
+  /// the target cannot run yet, reported at the op before any kiln pass
+  /// rewrites it (checkTargetSupportsOps); std::nullopt when it can.
+  virtual std::optional<std::string>
+  getUnsupportedOpMessage(mlir::Operation *op) const {
+    return std::nullopt;
+  }
   /// True when `arith.remf` must call the math library's fmod because the
   /// back end's own `frem` is inexact.
   virtual bool lowersFRemToMathLibrary() const { return false; }
@@ -161,6 +169,11 @@ mlir::LLVM::LLVMFuncOp getOrDeclareFunction(mlir::OpBuilder &b,
                                             mlir::LLVM::CConv cconv);
 
 std::unique_ptr<TargetInfo> createTargetInfo(TargetKind kind);
+
+/// Reports the first op of `module` that `target` cannot run
+/// (TargetInfo::getUnsupportedOpMessage) at its location.
+mlir::LogicalResult checkTargetSupportsOps(mlir::ModuleOp module,
+                                           const TargetInfo &target);
 
 } // namespace kiln
 

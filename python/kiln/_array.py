@@ -138,7 +138,7 @@ def _host_memory(nbytes):
 
 
 def _host_visible(device):
-    return device.backend == "opencl" and device.type == "cpu"
+    return device.type == "cpu" and device.backend in ("opencl", "host")
 
 
 class DeviceArray:

@@ -32,7 +32,7 @@ ARG_SCALAR, ARG_ARRAY, ARG_LOCAL_ACCESSOR = 1, 2, 3
 # kiln_target_t, kiln_launch_space_t, kiln_backend_t
 TARGET_PTX, TARGET_SPIRV = 0, 1
 SPACE_RANGE, SPACE_ND_RANGE = 1, 2
-BACKENDS = {0: "opencl", 1: "cuda", 2: "level_zero"}
+BACKENDS = {0: "opencl", 1: "cuda", 2: "level_zero", 3: "host"}
 DEVICE_TYPES = {0: "cpu", 1: "gpu", 2: "other"}
 # kiln_event_state_t
 EVENT_PENDING, EVENT_COMPLETE, EVENT_FAILED = 0, 1, 2

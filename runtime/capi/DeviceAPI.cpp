@@ -45,6 +45,9 @@ kiln_status_t kiln_device_backend(kiln_device_t device, kiln_backend_t *out) {
   case Backend::LevelZero:
     *out = KILN_BACKEND_LEVEL_ZERO;
     return capi::succeed();
+  case Backend::Host:
+    *out = KILN_BACKEND_HOST;
+    return capi::succeed();
   }
   return capi::fail(KILN_STATUS_UNIMPLEMENTED,
                     "kiln_device_backend: the device's back end has no "

@@ -27,6 +27,8 @@ kiln_backend_t toCBackend(Backend backend) {
     return KILN_BACKEND_CUDA;
   case Backend::LevelZero:
     return KILN_BACKEND_LEVEL_ZERO;
+  case Backend::Host:
+    return KILN_BACKEND_HOST;
   case Backend::OpenCL:
     break;
   }

@@ -96,7 +96,8 @@ kiln_status_t kiln_binary_create(kiln_binary_format_t format, const char *arch,
   *out = nullptr;
   KILN_CAPI_REQUIRE(data);
   int formatValue = capi::enumValue(format);
-  if (formatValue != KILN_BINARY_PTX && formatValue != KILN_BINARY_SPIRV)
+  if (formatValue != KILN_BINARY_PTX && formatValue != KILN_BINARY_SPIRV &&
+      formatValue != KILN_BINARY_HOST_ELF)
     return capi::fail(KILN_STATUS_INVALID_ARGUMENT,
                       "kiln_binary_create: unknown binary format " +
                           std::to_string(formatValue));
@@ -109,8 +110,10 @@ kiln_status_t kiln_binary_create(kiln_binary_format_t format, const char *arch,
                           " bytes is not a whole number of words");
   return guarded(__func__, [&] {
     auto binary = std::make_unique<kiln_binary>();
-    binary->binary.format =
-        format == KILN_BINARY_PTX ? BinaryFormat::PTX : BinaryFormat::SPIRV;
+    binary->binary.format = format == KILN_BINARY_PTX ? BinaryFormat::PTX
+                            : format == KILN_BINARY_HOST_ELF
+                                ? BinaryFormat::HostELF
+                                : BinaryFormat::SPIRV;
     if (arch)
       binary->binary.arch = arch;
     const auto *bytes = static_cast<const uint8_t *>(data);
@@ -191,8 +194,9 @@ kiln_status_t kiln_binary_format(kiln_binary_t binary,
                                  kiln_binary_format_t *out) {
   KILN_CAPI_REQUIRE(binary);
   KILN_CAPI_REQUIRE(out);
-  *out = binary->binary.format == BinaryFormat::PTX ? KILN_BINARY_PTX
-                                                    : KILN_BINARY_SPIRV;
+  *out = binary->binary.format == BinaryFormat::PTX       ? KILN_BINARY_PTX
+         : binary->binary.format == BinaryFormat::HostELF ? KILN_BINARY_HOST_ELF
+                                                          : KILN_BINARY_SPIRV;
   return capi::succeed();
 }
 

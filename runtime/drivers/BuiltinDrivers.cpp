@@ -17,6 +17,9 @@
 #ifdef KILN_HAVE_LEVEL_ZERO_DRIVER
 #include "level_zero/LevelZeroDriver.h"
 #endif
+#ifdef KILN_HAVE_HOST_DRIVER
+#include "host/HostDriver.h"
+#endif
 
 namespace kiln {
 namespace {
@@ -37,6 +40,14 @@ DriverRegistry makeBuiltinDrivers() {
   registry.add(levelZeroDriver());
 #else
   registry.addDisabled("level_zero", "built with KILN_ENABLE_LEVEL_ZERO=OFF");
+#endif
+#if defined(KILN_HAVE_HOST_DRIVER)
+  registry.add(hostDriver());
+#elif defined(KILN_HOST_DRIVER_WITHOUT_TBB)
+  registry.addDisabled("host", "built without oneTBB (libtbb-dev), which "
+                               "it runs work-groups on");
+#else
+  registry.addDisabled("host", "built with KILN_ENABLE_HOST=OFF");
 #endif
   return registry;
 }

@@ -20,6 +20,8 @@ const char *backendName(Backend backend) {
     return "cuda";
   case Backend::LevelZero:
     return "level_zero";
+  case Backend::Host:
+    return "host";
   }
   KILN_UNREACHABLE("the switch on backend covers every value");
 }

@@ -220,7 +220,7 @@ bool readBody(Reader &r, KernelArtifact &artifact) {
   if (!r.u8(format) || !r.str(b.arch) || !r.u64(codeSize) ||
       !r.need(codeSize, "device code"))
     return false;
-  if (format > static_cast<uint8_t>(BinaryFormat::SPIRV))
+  if (format > static_cast<uint8_t>(BinaryFormat::HostELF))
     return r.fail("unknown binary format " + std::to_string(format));
   b.format = static_cast<BinaryFormat>(format);
   b.data.assign(r.data + r.pos, r.data + r.pos + codeSize);

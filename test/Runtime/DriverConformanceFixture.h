@@ -47,7 +47,8 @@ inline std::vector<ConformanceTarget> conformanceTargets() {
   if (StatusOr<std::vector<DeviceInfo>> listed = listDevices(); listed.ok())
     found = *listed;
   std::vector<ConformanceTarget> targets;
-  for (Backend backend : {Backend::OpenCL, Backend::CUDA, Backend::LevelZero}) {
+  for (Backend backend :
+       {Backend::OpenCL, Backend::CUDA, Backend::LevelZero, Backend::Host}) {
     size_t before = targets.size();
     for (const DeviceInfo &info : found)
       if (info.backend == backend)
@@ -87,7 +88,9 @@ protected:
     ASSERT_OK(opened.status());
     device = *opened;
     StatusOr<KernelBinary> module =
-        target.backend == Backend::CUDA ? ptxTestBinary() : spirvTestBinary();
+        target.backend == Backend::CUDA   ? ptxTestBinary()
+        : target.backend == Backend::Host ? hostTestBinary()
+                                          : spirvTestBinary();
     if (!module.ok())
       GTEST_SKIP() << module.message();
     binary = *module;

@@ -128,6 +128,19 @@ StatusOr<KernelBinary> ptxTestBinary() {
   return binary;
 }
 
+StatusOr<KernelBinary> hostTestBinary() {
+  StatusOr<std::vector<uint8_t>> data = readKernelFile("test_kernels_host.so");
+  if (!data.ok())
+    return data.status();
+  KernelBinary binary;
+  binary.format = BinaryFormat::HostELF;
+  binary.data = std::move(*data);
+  binary.kernels = {saxpyMetadata(),        add2dMetadata(),
+                    scaleAddMetadata(),     reverseInGroupMetadata(),
+                    checkedStoreMetadata(), spinMetadata()};
+  return binary;
+}
+
 DeviceInfo fakeDeviceInfo(std::string selector, size_t localMemSize,
                           bool addressable) {
   DeviceInfo info;

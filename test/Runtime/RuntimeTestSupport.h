@@ -47,6 +47,9 @@ StatusOr<KernelBinary> spirvTestBinary();
 /// The PTX test module (saxpy, reverse_in_group, checked_store); fails if
 /// it was not built.
 StatusOr<KernelBinary> ptxTestBinary();
+/// The same kernels for the host device (kernels/host_kernels.cpp, a
+/// shared object of work-group functions).
+StatusOr<KernelBinary> hostTestBinary();
 
 /// A device that only exists for argument checking: allocations carry a
 /// size but no memory; queues and executables are unimplemented.

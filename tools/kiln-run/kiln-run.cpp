@@ -238,7 +238,13 @@ CompileRequest requestFor(const Device &device, llvm::StringRef source,
   request.mergeWorkGroups = mergeWorkGroups;
   request.bitcodeLibraries.assign(bitcodeLibraries.begin(),
                                   bitcodeLibraries.end());
-  request.target = getTargetBackendForDriver(device.info().backend).getKind();
+  const TargetBackend &backend =
+      getTargetBackendForDriver(device.info().backend);
+  request.target = backend.getKind();
+  // --arch names a CUDA architecture; other targets with an arch (the
+  // host's "native") take their own default unless it is given.
+  if (request.target != TargetKind::PTX && arch.getNumOccurrences() == 0)
+    request.arch = backend.getDefaultArch().str();
   return request;
 }
 

@@ -13,6 +13,7 @@
 #include "compiler/Driver/PassPlacementOption.h"
 #include "compiler/JIT/ArtifactProperties.h"
 #include "compiler/Session/CompileSession.h"
+#include "compiler/Target/Host/HostBackend.h"
 #include "compiler/Target/TargetBackend.h"
 #include "kiln/runtime/KernelBinaryFile.h"
 
@@ -38,19 +39,26 @@ cl::opt<std::string> outputPath("o", cl::desc("Output file ('-' for stdout)"),
 cl::opt<std::string> kernelName("k", cl::desc("Compile only this kernel"),
                                 cl::value_desc("kernel"), cl::cat(category));
 
-enum class Format { PTX, SPIRV, LLVM, MLIR };
+enum class Format { PTX, SPIRV, Host, LLVM, MLIR };
 cl::opt<Format> format(
     "target", cl::desc("Output format"), cl::init(Format::SPIRV),
     cl::values(clEnumValN(Format::PTX, "ptx", "PTX assembly (NVPTX)"),
                clEnumValN(Format::SPIRV, "spirv", "SPIR-V binary (OpenCL)"),
+               clEnumValN(Format::Host, "host",
+                          "ELF shared object for the host CPU (the host "
+                          "device)"),
                clEnumValN(Format::LLVM, "llvm", "optimised LLVM IR"),
                clEnumValN(Format::MLIR, "mlir", "the kiln dialect")),
     cl::cat(category));
 cl::opt<std::string>
     llvmFor("llvm-for", cl::desc("Device whose LLVM IR --target=llvm prints"),
-            cl::value_desc("ptx|spirv"), cl::init("spirv"), cl::cat(category));
+            cl::value_desc("ptx|spirv|host"), cl::init("spirv"),
+            cl::cat(category));
 cl::opt<std::string>
-    arch("arch", cl::desc("CUDA architecture for PTX"),
+    arch("arch",
+         cl::desc("CUDA architecture for PTX (default sm_90); the host "
+                  "target's machine: native (default), a CPU name, or "
+                  "ARCH:CPU (aarch64:cortex-a72)"),
          cl::init(getTargetBackend(TargetKind::PTX).getDefaultArch().str()),
          cl::cat(category));
 cl::opt<unsigned> optLevel("O", cl::desc("Optimisation level 0..3"), cl::Prefix,
@@ -62,6 +70,7 @@ enum class Stage {
   LLVMDialect,
   LLVMIR,
   OptimizedLLVMIR,
+  Assembly,
   Final,
   Metadata
 };
@@ -74,6 +83,8 @@ cl::opt<Stage> emitStage(
                clEnumValN(Stage::LLVMIR, "llvm-ir", "LLVM IR before -O"),
                clEnumValN(Stage::OptimizedLLVMIR, "llvm-ir-opt",
                           "LLVM IR after -O"),
+               clEnumValN(Stage::Assembly, "asm",
+                          "the host target's assembly (--target host)"),
                clEnumValN(Stage::Final, "final", "the --target output"),
                clEnumValN(Stage::Metadata, "metadata",
                           "the kernel metadata the runtime gets (after the "
@@ -161,10 +172,12 @@ std::unique_ptr<llvm::ToolOutputFile> openOutput(llvm::StringRef path,
 }
 
 std::string defaultOutputPath(Format f) {
-  if (f != Format::SPIRV && !emitArtifact)
+  if (f != Format::SPIRV && f != Format::Host && !emitArtifact)
     return "-";
   llvm::SmallString<128> path(llvm::sys::path::filename(inputPath));
-  llvm::sys::path::replace_extension(path, emitArtifact ? ".kiln" : ".spv");
+  llvm::sys::path::replace_extension(path, emitArtifact        ? ".kiln"
+                                           : f == Format::Host ? ".so"
+                                                               : ".spv");
   return std::string(path);
 }
 
@@ -221,7 +234,7 @@ int writeArtifact(const KernelBinary &binary, TargetKind target,
 
 int writeOutput(const std::vector<uint8_t> &data, Format f) {
   std::string path = outputPath.empty() ? defaultOutputPath(f) : outputPath;
-  auto file = openOutput(path, f == Format::SPIRV);
+  auto file = openOutput(path, f == Format::SPIRV || f == Format::Host);
   if (!file)
     return 1;
   file->os().write(reinterpret_cast<const char *>(data.data()), data.size());
@@ -256,12 +269,20 @@ int main(int argc, char **argv) {
   Format f = format;
   if (f == Format::PTX)
     options.target = TargetKind::PTX;
+  else if (f == Format::Host)
+    options.target = TargetKind::Host;
   else if (f == Format::LLVM) {
     std::optional<TargetKind> kind = parseTargetKind(llvmFor);
     if (!kind)
-      return fail("--llvm-for must be ptx or spirv, not '" + llvmFor + "'");
+      return fail("--llvm-for must be ptx, spirv or host, not '" + llvmFor +
+                  "'");
     options.target = *kind;
   }
+  // --arch's default is PTX's; the host target's is its own ("native").
+  if (options.target == TargetKind::Host && arch.getNumOccurrences() == 0)
+    options.arch = getTargetBackend(TargetKind::Host).getDefaultArch().str();
+  if (emitStage == Stage::Assembly && options.target != TargetKind::Host)
+    return fail("--emit=asm needs --target host (PTX is assembly already)");
   if (emitArtifact &&
       (f == Format::LLVM || f == Format::MLIR || emitStage != Stage::Final))
     return fail("--emit-artifact needs --target ptx or spirv and no --emit");
@@ -278,7 +299,7 @@ int main(int argc, char **argv) {
     specs.push_back(std::move(*spec));
   }
   BackendOptions backendOptions;
-  backendOptions.arch = arch;
+  backendOptions.arch = options.arch;
   if (llvm::Error error =
           getTargetBackend(options.target).checkOptions(backendOptions))
     return fail(llvm::toString(std::move(error)));
@@ -297,6 +318,7 @@ int main(int argc, char **argv) {
       return 1;
   }
 
+  std::string assemblyError;
   CompileSession session;
   CompileJob job;
   job.kernel = kernelName;
@@ -327,6 +349,16 @@ int main(int argc, char **argv) {
     return !isOutput;
   };
   auto onOptimized = [&](llvm::Module &m) {
+    if (emitStage == Stage::Assembly) {
+      auto assembly = emitHostAssembly(m, options.arch, options.optLevel);
+      if (!assembly) {
+        assemblyError = llvm::toString(assembly.takeError());
+        return false;
+      }
+      printStage("assembly", /*isOutput=*/true,
+                 [&](llvm::raw_ostream &os) { os << *assembly; });
+      return false;
+    }
     bool isOutput = emitStage == Stage::OptimizedLLVMIR ||
                     (f == Format::LLVM && emitStage == Stage::Final);
     if (printStages || isOutput)
@@ -340,6 +372,8 @@ int main(int argc, char **argv) {
       session.compile((*buffer)->getBuffer(), inputPath, job, llvm::errs());
   if (!result)
     return reportCompileError(result.takeError());
+  if (!assemblyError.empty())
+    return fail(assemblyError);
   if (result->stopped) {
     if (textFile)
       textFile->keep();

@@ -62,11 +62,12 @@ struct ConvertKilnToLLVMPass
     std::optional<TargetKind> kind = parseTargetKind(target);
     if (!kind) {
       module.emitError("unknown target '")
-          << target << "' (expected ptx or spirv)";
+          << target << "' (expected ptx, spirv or host)";
       return signalPassFailure();
     }
     std::unique_ptr<TargetInfo> info = createTargetInfo(*kind);
-    if (failed(checkTargetSupportsTypes(module, *info)))
+    if (failed(checkTargetSupportsOps(module, *info)) ||
+        failed(checkTargetSupportsTypes(module, *info)))
       return signalPassFailure();
     LLVMTypeConverter converter(&getContext());
     populateKilnToLLVMTypeConversions(converter, *info);

@@ -96,7 +96,8 @@ typedef struct kiln_event *kiln_event_t;           /**< A submission's end. */
 typedef enum kiln_backend_t {
   KILN_BACKEND_OPENCL = 0,
   KILN_BACKEND_CUDA = 1,
-  KILN_BACKEND_LEVEL_ZERO = 2
+  KILN_BACKEND_LEVEL_ZERO = 2,
+  KILN_BACKEND_HOST = 3 /**< The native CPU device ("host"). */
 } kiln_backend_t;
 
 /** Opens the device named by `selector`: "cpu" (first OpenCL CPU device),
@@ -173,8 +174,9 @@ void kiln_buffer_release(kiln_buffer_t buffer);
 
 /** How the device code of a binary is encoded. */
 typedef enum kiln_binary_format_t {
-  KILN_BINARY_PTX = 0,  /**< PTX text (CUDA). */
-  KILN_BINARY_SPIRV = 1 /**< SPIR-V words (OpenCL). */
+  KILN_BINARY_PTX = 0,     /**< PTX text (CUDA). */
+  KILN_BINARY_SPIRV = 1,   /**< SPIR-V words (OpenCL). */
+  KILN_BINARY_HOST_ELF = 2 /**< An ELF shared object (the host device). */
 } kiln_binary_format_t;
 
 /** Which index object a kernel's first parameter receives. */

@@ -3,7 +3,7 @@
 // The kiln-to-llvm pipeline refuses a target it does not know rather than
 // lowering for SPIR-V.
 
-// CHECK: error: kiln-to-llvm: unknown target 'cuda' (expected ptx or spirv)
+// CHECK: error: kiln-to-llvm: unknown target 'cuda' (expected ptx, spirv or host)
 
 // PTX: llvm.func ptx_kernelcc @empty(
 kiln.kernel @empty(%item: !kiln.item) {

@@ -28,8 +28,9 @@ typedef struct kiln_compiler *kiln_compiler_t;
 
 /** The device code a compilation produces. */
 typedef enum kiln_target_t {
-  KILN_TARGET_PTX = 0,  /**< PTX text for CUDA devices. */
-  KILN_TARGET_SPIRV = 1 /**< SPIR-V for OpenCL devices. */
+  KILN_TARGET_PTX = 0,   /**< PTX text for CUDA devices. */
+  KILN_TARGET_SPIRV = 1, /**< SPIR-V for OpenCL devices. */
+  KILN_TARGET_HOST = 2   /**< An ELF shared object for the host device. */
 } kiln_target_t;
 
 /** The index space of the launch a kernel is compiled for

@@ -30,8 +30,8 @@ class Executable;
 class Queue;
 
 /// The API family a device is driven through.
-enum class Backend { OpenCL, CUDA, LevelZero };
-/// "opencl", "cuda" or "level_zero".
+enum class Backend { OpenCL, CUDA, LevelZero, Host };
+/// "opencl", "cuda", "level_zero" or "host".
 const char *backendName(Backend backend);
 
 /// Coarse kind of device, used to resolve the "cpu" selection string.

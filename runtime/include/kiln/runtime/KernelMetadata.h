@@ -192,7 +192,8 @@ enum class DebugEvent : uint32_t {
   AssertFailed = 2
 };
 
-enum class BinaryFormat : uint8_t { PTX, SPIRV };
+/// HostELF: an ELF shared object of the host target (HostKernelABI.h).
+enum class BinaryFormat : uint8_t { PTX, SPIRV, HostELF };
 
 /// A compiled module: one device binary holding one or more kernels.
 struct KernelBinary {
