@@ -7,7 +7,7 @@
 # Headers: include/kiln/kiln.h, include/kiln/runtime/*.h (C and C++
 # runtime API), include/kiln/kiln_compiler.h (compiler C API).
 # Libraries are static, so the package also names what they link against
-# (OpenCL, libdl; MLIR/LLVM for the compiler).
+# (OpenCL, oneTBB, libdl; MLIR/LLVM for the compiler).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -43,6 +43,12 @@ foreach(lib ${kiln_runtime_libs})
 endforeach()
 if(KILN_ENABLE_OPENCL)
   string(APPEND KILN_PC_LIBS " -lOpenCL")
+endif()
+# The host driver is left out without oneTBB (runtime/drivers/host).
+set(KILN_PACKAGE_HAS_HOST OFF)
+if(TARGET KilnDriverHost)
+  set(KILN_PACKAGE_HAS_HOST ON)
+  string(APPEND KILN_PC_LIBS " -ltbb")
 endif()
 string(APPEND KILN_PC_LIBS " -ldl")
 install(EXPORT KilnRuntimeTargets NAMESPACE Kiln::

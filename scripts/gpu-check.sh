@@ -76,7 +76,7 @@ fi
 # test_cuda.py, and the CUDA case of the C launch entry's tests (the rest
 # of that file runs on the CPU device, which this machine's PoCL cannot
 # take: it has no llvm-spirv-15).
-echo "== Python package on cuda (test/Python/test_cuda.py + the C entry's CUDA case)"
+echo "== Python package on cuda (test/Python/test_cuda.py, the C entry's and the division program's CUDA cases)"
 if [ ! -d "$work/bundle/python/kiln" ]; then
   row "python package on cuda" "missing from the bundle"
 elif ! python3 -c 'import pytest, numpy' 2>/dev/null; then
@@ -84,7 +84,8 @@ elif ! python3 -c 'import pytest, numpy' 2>/dev/null; then
 else
   (cd "$root" && PYTHONPATH="$work/bundle/python" python3 -m pytest -q -rs \
      test/Python/test_cuda.py \
-     test/Python/test_claunch_entry.py::test_on_cuda_warm_launches_are_grouped_through_a_plan) \
+     test/Python/test_claunch_entry.py::test_on_cuda_warm_launches_are_grouped_through_a_plan \
+     test/Python/test_division_by_zero_program.py::test_cuda_survives_with_the_same_values) \
      >"$out/python.log" 2>&1
   tail -5 "$out/python.log"
   row "python package on cuda" "$(tail -1 "$out/python.log" | tr -d '=' | sed 's/^ *//')"

@@ -18,6 +18,7 @@ FEATURE_REASONS = {
     "cuda": "no CUDA driver/GPU on this machine",
     "opencl": "no OpenCL device on this machine",
     "ptxas": "CUDA's ptxas is not installed",
+    "host": "the host CPU driver is not in this runtime (KILN_ENABLE_HOST, oneTBB)",
     "spirv-val": "spirv-tools is not installed",
 }
 

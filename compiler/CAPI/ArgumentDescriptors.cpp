@@ -102,6 +102,8 @@ bool capi::describeArguments(const kiln_arg_t *args, size_t nargs,
       d.rank = static_cast<unsigned>(arg.rank);
       if (kind == KILN_ARG_ARRAY && arg.buffer)
         d.storage = bufferStorage(*arg.buffer->buffer);
+      // A view (kiln_arg_strided_array): its parameter takes strides.
+      d.strided = kind == KILN_ARG_ARRAY && arg.strided != 0;
       // A runtime allocation is 16-byte aligned; wrapped memory only where
       // its address is.
       if (kind == KILN_ARG_ARRAY && arg.buffer &&

@@ -442,6 +442,13 @@ void Dumper::expr(const Expr &e, unsigned in) {
     line(in, "Part " + std::to_string(llvm::cast<TempRefExpr>(e).index) + ty,
          e.loc);
     return;
+  case Expr::Kind::ArrayView: {
+    auto &a = llvm::cast<ArrayViewExpr>(e);
+    line(in, "ArrayView " + a.array->name + ty, e.loc);
+    for (auto &i : a.indices)
+      expr(*i, in + 1);
+    return;
+  }
   }
 }
 

@@ -92,6 +92,7 @@ public:
     DeviceCall,
     AtomicRef,
     TempRef,
+    ArrayView,
   };
 
   Expr(Kind kind, SourceLoc loc) : kind(kind), loc(loc) {}
@@ -325,6 +326,18 @@ struct ArrayElementExpr : Expr {
   VarDecl *array;
   std::vector<ExprPtr> indices;
   KILN_EXPR_CLASSOF(ArrayElement)
+};
+
+/// `a[i]` of a 2-D or 3-D array (`a[i, j]` of a 3-D one): the row view of
+/// the leading indices, an array of the remaining dimensions viewing the
+/// same memory (Numba's partial indexing). Only the value of an assignment
+/// to a name (`r = a[i]`); one int64 index per leading dimension.
+struct ArrayViewExpr : Expr {
+  ArrayViewExpr(SourceLoc loc, VarDecl *array)
+      : Expr(Kind::ArrayView, loc), array(array) {}
+  VarDecl *array;
+  std::vector<ExprPtr> indices;
+  KILN_EXPR_CLASSOF(ArrayView)
 };
 
 /// In an augmented assignment's combined expression, the current value of
@@ -612,6 +625,19 @@ struct AssertStmt : Stmt {
 // Declarations
 //===----------------------------------------------------------------------===//
 
+/// A compile-time type that a name holds (`dtype = a.dtype`,
+/// `T = a.dtype.type`, `DT = np.float32`, `DT = np.dtype("float32")`): a
+/// scalar type, either as a NumPy dtype object (`a.dtype`, `np.dtype(...)`:
+/// `.type` is its class, it is not callable) or as a scalar class
+/// (`np.float32`, `dtype.type`: calling it casts).
+struct TypeValue {
+  DType dtype = DType::Float32;
+  bool isDType = false;
+  bool operator==(const TypeValue &o) const {
+    return dtype == o.dtype && isDType == o.isDType;
+  }
+};
+
 /// A parameter or local variable of a compiled function.
 struct VarDecl {
   std::string name;
@@ -633,9 +659,19 @@ struct VarDecl {
   /// A local holding an AtomicRef: its (only) definition. MLIRGen keeps
   /// the indices, evaluated at the assignment, in hidden slots.
   const AtomicRefExpr *atomicInit = nullptr;
+  /// A local holding a row view (`r = a[i]`): its (only) definition. As
+  /// for an AtomicRef, MLIRGen keeps the indices, evaluated at the
+  /// assignment, in hidden slots, and makes the view where it is used.
+  const ArrayViewExpr *viewInit = nullptr;
   /// The location of the assignment that defined an `init`/`atomicInit`
   /// local.
   SourceLoc defLoc;
+  /// A local holding a type (`dtype = a.dtype`): no run-time value; uses
+  /// are resolved by Sema (its type is Invalid).
+  std::optional<TypeValue> typeValue;
+  /// A local assigned once a compile-time string (`op = "fetch_add"`),
+  /// its text; likewise no run-time value.
+  std::optional<std::string> stringValue;
 };
 
 struct Param {

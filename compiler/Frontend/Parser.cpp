@@ -231,6 +231,12 @@ bool Parser::isConstantDefinition() const {
   bool any = false;
   for (; !toks[i].is(TokKind::Newline) && !toks[i].is(TokKind::Eof); ++i) {
     const Token &t = toks[i];
+    // A string (`OP = "fetch_add"`) may be a compile-time string, which
+    // getattr's name and np.dtype's take (docs/language.md section 1).
+    if (t.is(TokKind::String)) {
+      any = true;
+      continue;
+    }
     if (t.is(TokKind::Int) || t.is(TokKind::Float)) {
       // `Z = 2j` is host code (constants are int, float or bool).
       if (t.text.ends_with("j") || t.text.ends_with("J"))
@@ -256,6 +262,9 @@ bool Parser::isConstantDefinition() const {
       bool ok = false;
       for (const char *a : allowed)
         ok |= t.text == a;
+      // `DT = np.float32`, `DT = np.dtype("float32")`: a type constant.
+      if (t.text == "." && toks[i + 1].is(TokKind::Name))
+        ok = true;
       // `f(*args)`, `g(1, **kw)`: argument unpacking, not a constant
       // (the kernel language would reject it; module-level Python may).
       const Token &prev = toks[i - 1];

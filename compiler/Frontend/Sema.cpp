@@ -34,6 +34,8 @@ bool Sema::run(Module &m) {
     f->symbol = f->name;
     unique.push_back(f.get());
   }
+  // `square = sq` at module level: another name of a device function.
+  bindFunctionAliases();
   // Specializations must name kernels.
   llvm::StringMap<const Specialization *> specFor;
   for (const Specialization &sp : specs) {
@@ -217,6 +219,9 @@ void Sema::checkConstants(Module &m) {
   for (ConstantDef &c : m.constants) {
     // A later definition replaces an earlier one, as in Python.
     constants.erase(c.name);
+    // A compile-time string or type (SemaCompileTime.cpp).
+    if (checkCompileTimeConstant(c))
+      continue;
     auto *name = llvm::dyn_cast<NameExpr>(c.value.get());
     if (auto *tuple = llvm::dyn_cast<TupleExpr>(c.value.get());
         tuple || (name && tupleConstant(name->name))) {
@@ -276,6 +281,10 @@ void Sema::checkConstants(Module &m) {
 //===----------------------------------------------------------------------===//
 
 std::optional<DType> Sema::scalarTypeName(const Expr &e) const {
+  // A type local or constant (`dtype = a.dtype`, `DT = np.float32`),
+  // `np.dtype("float32")`, `a.dtype.type`.
+  if (std::optional<TypeValue> t = typeValue(e))
+    return t->dtype;
   if (auto *n = llvm::dyn_cast<NameExpr>(&e))
     return lookupScalarTypeName(n->name);
   if (auto *a = llvm::dyn_cast<AttributeExpr>(&e)) {
@@ -521,6 +530,11 @@ void Sema::checkParameters(FunctionDef &f, const Specialization *spec) {
       }
     } else {
       type = resolveAnnotation(*p.annotation, &isConstant);
+      // A device function's specialization for a strided argument of an
+      // annotated array parameter (checkDeviceCall).
+      if (instanceTypes && (*instanceTypes)[i].isStrided() &&
+          (*instanceTypes)[i].withStrided(false) == type)
+        type = (*instanceTypes)[i];
       if (spec) {
         auto it = spec->types.find(p.name);
         if (it != spec->types.end()) {
@@ -529,6 +543,9 @@ void Sema::checkParameters(FunctionDef &f, const Specialization *spec) {
           if (std::string why = unusableSpecType(*t); !why.empty())
             error(p.loc, "specialization of kernel '" + f.name +
                              "': parameter '" + p.name + "': " + why);
+          else if (type.isValid() && !isConstant && t->isStrided() &&
+                   t->withStrided(false) == type)
+            type = *t; // A strided argument of an annotated array parameter.
           else if (type.isValid() && (*t != type || isConstant))
             error(p.loc, "specialization of kernel '" + f.name +
                              "' gives parameter '" + p.name + "' the type '" +

@@ -254,6 +254,36 @@ private:
   /// Explains why a module-level or builtin name is not a value.
   void diagnoseNonValueName(const std::string &name, SourceLoc loc);
 
+  // Compile-time strings, types and function aliases (SemaCompileTime.cpp).
+  /// A module-level definition that is not a number: a compile-time
+  /// string (`OP = "fetch_add"`), a type (`DT = np.float32`,
+  /// `DT = np.dtype("float32")`) or, once the functions are known
+  /// (bindFunctionAliases), another name of a device function
+  /// (`square = sq`). True if `c` is a string or a type.
+  bool checkCompileTimeConstant(ast::ConstantDef &c);
+  /// Makes the module's aliases of device functions callable names.
+  void bindFunctionAliases();
+  /// The text of a compile-time string: a string literal (no f-string or
+  /// bytes) or a module string constant that no local hides; nullopt
+  /// for anything else (nothing reported).
+  std::optional<std::string> compileTimeString(const ast::Expr &e) const;
+  /// The type `e` stands for: `a.dtype` of an array, `np.dtype(NAME)`,
+  /// `X.type` of a type, a scalar type name (`np.float32`, `float32`,
+  /// `int`), a type local or a type constant; nullopt otherwise.
+  std::optional<ast::TypeValue> typeValue(const ast::Expr &e) const;
+  /// Rewrites `getattr(obj, NAME)` with a compile-time string NAME into
+  /// `obj.NAME` in the expressions of statement `s` (not in the blocks it
+  /// holds), reporting any other getattr.
+  void desugarGetattr(ast::Stmt &s);
+  void desugarGetattr(ast::ExprPtr &e);
+  /// `name = <type>` (`dtype = a.dtype`) or `name = <compile-time
+  /// string>`: declares the type or string local `name` and returns true;
+  /// false (nothing done) when the value is neither.
+  bool assignTypeValue(ast::AssignStmt &s);
+  /// Errors for a use of the type `e` where a value or a call is needed.
+  void diagnoseTypeValue(const ast::Expr &e, const ast::TypeValue &t,
+                         bool called);
+
   // Typing helpers (SemaExpr.cpp).
   /// An Array, index object or AtomicRef variable named by `e`, or null.
   ast::VarDecl *lookupObject(const ast::Expr &e) const;
@@ -370,6 +400,12 @@ private:
 
   llvm::StringMap<const ast::ConstantDef *> constants;
   llvm::StringSet<> ignoredNames;
+  /// Module-level compile-time strings and types, and the names bound to
+  /// another name at module level (`square = sq`, resolved to functions
+  /// by bindFunctionAliases) (SemaCompileTime.cpp).
+  llvm::StringMap<std::string> stringConstants;
+  llvm::StringMap<ast::TypeValue> typeConstants;
+  llvm::StringMap<std::string> nameAliases;
   llvm::StringMap<ast::FunctionDef *> functions;
   /// Specializations of generic device functions, by key.
   llvm::StringMap<ast::FunctionDef *> instances;

@@ -1,7 +1,7 @@
 //===- SemaAccess.cpp - Attributes and subscripts -------------------------===//
 //
-// `item.dimensions`, `a.ndim`, `a.size`, `a.shape[d]` and array elements
-// `a[i, j]` (indices converted to int64).
+// `item.dimensions`, `a.ndim`, `a.size`, `a.shape[d]`, array elements
+// `a[i, j]` (indices converted to int64) and row views `a[i]`.
 //
 //===----------------------------------------------------------------------===//
 #include "compiler/Frontend/Sema.h"
@@ -16,6 +16,18 @@ void Sema::checkAttribute(ExprPtr &e) {
   auto *a = llvm::cast<AttributeExpr>(e.get());
   if (inModuleConstant)
     return;
+  // An attribute of a type (`dtype.type`, `DT.itemsize`) is no value.
+  if (std::optional<TypeValue> t = typeValue(*a->value)) {
+    if (a->attr == "type")
+      return diagnoseTypeValue(*a, TypeValue{t->dtype, false}, false);
+    error(a->attrLoc, "'" + a->attr + "' of " +
+                          (t->isDType ? std::string("a NumPy dtype")
+                                      : std::string("a scalar type")) +
+                          " is not available in kernel code; a type converts "
+                          "values, as in '" +
+                          (t->isDType ? "dtype.type(x)" : "T(x)") + "'");
+    return;
+  }
   VarDecl *obj = lookupObject(*a->value);
   if (obj && obj->type.isItem()) {
     if (a->attr == "dimensions") {
@@ -240,9 +252,10 @@ void Sema::checkSubscript(ExprPtr &e) {
 }
 
 bool Sema::flattenRowView(ExprPtr &e) {
-  // `a[i][j]`: NumPy indexes the row view `a[i]` with `j`. Kiln has no
-  // views, so a chain of subscripts of an array is one element access
-  // `a[i, j]` (an index tuple inside the chain is spliced in order).
+  // `a[i][j]`: NumPy indexes the row view `a[i]` with `j`. A chain of
+  // subscripts of an array is one access `a[i, j]` (an index tuple inside
+  // the chain is spliced in order): an element, or a row view when it
+  // indexes fewer dimensions than the array has.
   std::vector<SubscriptExpr *> chain;
   Expr *cur = e.get();
   while (auto *s = llvm::dyn_cast<SubscriptExpr>(cur)) {
@@ -281,7 +294,10 @@ void Sema::checkArrayElement(ExprPtr &e, VarDecl *array) {
   else
     indices.push_back(std::move(s->index));
   unsigned rank = array->type.rank();
-  if (indices.size() != rank) {
+  // Fewer indices than dimensions: the row view of the leading ones (Numba's
+  // partial indexing), a value only an assignment to a name takes.
+  bool view = !indices.empty() && indices.size() < rank;
+  if (indices.size() != rank && !view) {
     error(s->loc, "array '" + array->name + "' has " + std::to_string(rank) +
                       (rank == 1 ? " dimension" : " dimensions") +
                       " but is indexed with " + std::to_string(indices.size()) +
@@ -311,6 +327,14 @@ void Sema::checkArrayElement(ExprPtr &e, VarDecl *array) {
   }
   if (!ok)
     return;
+  if (view) {
+    auto v = std::make_unique<ArrayViewExpr>(s->loc, array);
+    v->type =
+        array->type.withRank(rank - static_cast<unsigned>(indices.size()));
+    v->indices = std::move(indices);
+    e = std::move(v);
+    return;
+  }
   auto elem = std::make_unique<ArrayElementExpr>(s->loc, array);
   elem->indices = std::move(indices);
   elem->type = array->type.elementType();

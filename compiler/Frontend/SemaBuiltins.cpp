@@ -608,13 +608,14 @@ bool Sema::checkCollectiveValue(ExprPtr &v, llvm::StringRef name) {
 std::optional<CollectiveOp> Sema::collectiveOp(Expr &op, Type t,
                                                llvm::StringRef name) {
   auto *s = llvm::dyn_cast<StringLiteral>(&op);
-  if (!s) {
+  // A string literal, or a module string constant (`OP = "add"`).
+  std::optional<std::string> text = s ? stringValue(*s) : compileTimeString(op);
+  if (!s && !text) {
     error(op.loc, "the operation of '" + name +
-                      "' must be a string literal: "
+                      "' must be a compile-time string: "
                       "\"add\", \"min\", \"max\", \"and\", \"or\" or \"xor\"");
     return std::nullopt;
   }
-  std::optional<std::string> text = stringValue(*s);
   if (!text)
     return std::nullopt;
   bool isUnsigned = t.isUnsignedInteger();

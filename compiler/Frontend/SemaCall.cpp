@@ -30,6 +30,13 @@ void Sema::checkCall(ExprPtr &e) {
   auto *call = llvm::cast<CallExpr>(e.get());
   Expr *callee = call->callee.get();
   if (auto *n = llvm::dyn_cast<NameExpr>(callee)) {
+    // `T(x)` with `T` a scalar class (`DT = np.float32`, `T =
+    // a.dtype.type`) casts; a dtype object is not callable, as in NumPy.
+    if (std::optional<TypeValue> t = typeValue(*n)) {
+      if (t->isDType)
+        return diagnoseTypeValue(*n, *t, true);
+      return checkCast(e, t->dtype);
+    }
     if (vars.count(n->name) || assignedNames.count(n->name) ||
         paramConstants.count(n->name)) {
       error(n->loc, "'" + n->name + "' is not callable");
@@ -68,6 +75,8 @@ void Sema::checkCall(ExprPtr &e) {
     return;
   }
   if (auto *a = llvm::dyn_cast<AttributeExpr>(callee)) {
+    if (std::optional<TypeValue> t = typeValue(*a); t && t->isDType)
+      return diagnoseTypeValue(*a, *t, true); // `a.dtype(0)`
     if (VarDecl *obj = lookupObject(*a->value)) {
       if (obj->type.isItem())
         return checkItemMethod(e, obj, a->attr, a->attrLoc);
@@ -369,6 +378,8 @@ void Sema::diagnoseUnknownCallee(const Expr &callee) {
       return;
     }
   }
+  if (llvm::isa<ErrorExpr>(callee))
+    return; // Reported (a getattr that is not resolved, SemaCompileTime).
   error(callee.loc, "this expression cannot be called");
 }
 

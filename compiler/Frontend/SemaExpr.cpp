@@ -492,6 +492,7 @@ void Sema::checkExpr(ExprPtr &e) {
   case Expr::Kind::DeviceCall:
   case Expr::Kind::AtomicRef:
   case Expr::Kind::TempRef:
+  case Expr::Kind::ArrayView:
     return;
   }
 }
@@ -549,6 +550,10 @@ void Sema::checkName(ExprPtr &e) {
                           n->name + example + "'");
         return;
       }
+      if (d->typeValue)
+        return diagnoseTypeValue(*n, *d->typeValue, false);
+      if (d->stringValue)
+        return diagnoseNonValueName(n->name, n->loc);
       if (!d->type.isValid() && (d->init || d->atomicInit))
         return;
       SourceLoc loc = n->loc;
@@ -599,6 +604,16 @@ void Sema::diagnoseNonValueName(const std::string &name, SourceLoc loc) {
       name == "NdItem" || name == "Group" || name == "SubGroup" ||
       name == "LocalAccessor" || name == "PrivateArray" || name == "Constant")
     error(loc, "'" + name + "' is a type, not a value");
+  else if (auto t = typeConstants.find(name); t != typeConstants.end())
+    error(loc, "'" + name + "' is a type, not a value" +
+                   (t->second.isDType ? "; convert with '" + name + ".type(x)'"
+                                      : "; convert with '" + name + "(x)'"));
+  else if (stringConstants.count(name) ||
+           (vars.count(name) && vars.lookup(name)->stringValue))
+    error(loc, "'" + name +
+                   "' is a string, which kernel code takes only where a "
+                   "compile-time string goes (getattr's attribute name, "
+                   "np.dtype's, a collective's operation)");
   else if (functions.count(name))
     error(loc, "function '" + name +
                    "' can only be called; functions are "

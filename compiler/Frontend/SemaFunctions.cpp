@@ -52,7 +52,7 @@ Sema::instantiate(FunctionDef &generic, const std::vector<Type> &types,
       std::string v = consts[i] ? constantSpelling(*consts[i]) : "?";
       key += p.name + "=" + v + ";";
       readable += (readable.empty() ? "" : ", ") + p.name + "=" + v;
-    } else if (!p.annotation) {
+    } else if (!p.annotation || types[i].isStrided()) {
       key += p.name + ":" + types[i].str() + ";";
       readable +=
           (readable.empty() ? "" : ", ") + p.name + ": " + types[i].str();
@@ -158,8 +158,26 @@ void Sema::checkDeviceCall(ExprPtr &e, FunctionDef &target) {
   }
   if (!ok)
     return;
-  if (callee->isGeneric) {
-    std::vector<Type> types(callee->params.size());
+  // A strided array passed for an annotated array parameter: the function
+  // is specialized for strided arrays there (its annotation says nothing
+  // of the layout), as for a generic one.
+  std::vector<Type> types(callee->params.size());
+  bool layoutSpecialized = false;
+  for (size_t i = 0; i < callee->params.size(); ++i) {
+    const Param &p = callee->params[i];
+    const ExprPtr &a = *bound[i];
+    if (!p.annotation || p.isConstant || !a->type.isStrided())
+      continue;
+    if (callee->isExtern) {
+      error(a->loc, "argument '" + p.name + "' of '" + callee->name +
+                        "' is a strided array; an external device function "
+                        "takes C-contiguous arrays");
+      return;
+    }
+    types[i] = a->type;
+    layoutSpecialized = true;
+  }
+  if (callee->isGeneric || layoutSpecialized) {
     std::vector<std::optional<ConstantValue>> consts(callee->params.size());
     for (size_t i = 0; i < callee->params.size(); ++i) {
       const Param &p = callee->params[i];

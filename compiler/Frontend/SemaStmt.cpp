@@ -18,6 +18,15 @@ void Sema::checkBlock(StmtList &body) {
         s = std::make_unique<PassStmt>(s->loc);
         continue;
       }
+    // getattr(obj, "name") is obj.name, resolved statement by statement
+    // (so that errors come in source order); then `dtype = a.dtype` is a
+    // type local, no run-time value (SemaCompileTime.cpp).
+    desugarGetattr(*s);
+    if (auto *a = llvm::dyn_cast<AssignStmt>(s.get()))
+      if (assignTypeValue(*a)) {
+        s = std::make_unique<PassStmt>(s->loc);
+        continue;
+      }
     checkStmt(*s);
   }
 }
@@ -170,7 +179,7 @@ void Sema::assignObject(NameExpr &n, ExprPtr &target, ExprPtr &value) {
                        d->type.str() + "'");
     return;
   }
-  if (t.isArray() && !llvm::isa<BuiltinExpr>(value.get())) {
+  if (t.isArray() && !llvm::isa<BuiltinExpr, ArrayViewExpr>(value.get())) {
     error(value->loc, "cannot assign an array to a variable");
     declare(n.name, n.loc, Type::invalid());
     return;
@@ -179,6 +188,8 @@ void Sema::assignObject(NameExpr &n, ExprPtr &target, ExprPtr &value) {
   d->defLoc = n.loc;
   if (auto *a = llvm::dyn_cast<AtomicRefExpr>(value.get()))
     d->atomicInit = a;
+  else if (auto *v = llvm::dyn_cast<ArrayViewExpr>(value.get()))
+    d->viewInit = v;
   else
     d->init = value.get();
   target = std::make_unique<VarRefExpr>(n.loc, d);
@@ -265,6 +276,17 @@ void Sema::assignTo(ExprPtr &target, ExprPtr &value) {
     checkExpr(target);
     if (!target->type.isValid() || !value->type.isValid())
       return;
+    if (auto *view = llvm::dyn_cast<ArrayViewExpr>(target.get())) {
+      unsigned rank = view->array->type.rank();
+      size_t n = view->indices.size();
+      error(t->loc, "array '" + view->array->name + "' has " +
+                        std::to_string(rank) +
+                        " dimensions but is indexed "
+                        "with " +
+                        std::to_string(n) + (n == 1 ? " index" : " indices") +
+                        "; a row cannot be assigned to: assign its elements");
+      return;
+    }
     if (!llvm::isa<ArrayElementExpr>(target.get())) {
       error(t->loc, "cannot assign to this expression");
       return;

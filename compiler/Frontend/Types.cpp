@@ -57,7 +57,8 @@ std::string Type::str() const {
     const char *head = sp == AddressSpace::Local     ? "LocalAccessor["
                        : sp == AddressSpace::Private ? "PrivateArray["
                                                      : "Array[";
-    return std::string(head) + dtypeName(sk) + ", " + std::to_string(r) + "]";
+    return std::string(head) + dtypeName(sk) + ", " + std::to_string(r) +
+           (strided ? ", strided]" : "]");
   }
   case Kind::AtomicRef:
     return std::string("AtomicRef[") + dtypeName(sk) + "]";
@@ -251,7 +252,8 @@ std::optional<Type> kiln::parseTypeString(llvm::StringRef text,
   }
   llvm::StringRef head = strip(t.substr(0, lb));
   llvm::StringRef inner = t.substr(lb + 1, t.size() - lb - 2);
-  auto [elemText, rankText] = inner.split(',');
+  auto [elemText, rest] = inner.split(',');
+  auto [rankText, layoutText] = rest.split(',');
   AddressSpace space;
   if (head == "Array")
     space = AddressSpace::Global;
@@ -275,5 +277,14 @@ std::optional<Type> kiln::parseTypeString(llvm::StringRef text,
     err = "the rank in '" + text.str() + "' must be 1, 2 or 3";
     return std::nullopt;
   }
-  return Type::array(*k, rank, space);
+  // `Array[T, N, strided]`: an array of any strides (a NumPy view).
+  layoutText = layoutText.trim();
+  bool stridedArray = layoutText == "strided";
+  if (!layoutText.empty() &&
+      (!stridedArray || space != AddressSpace::Global || rankText.empty())) {
+    err = "unknown layout in '" + text.str() +
+          "' (expected 'Array[T, N, strided]')";
+    return std::nullopt;
+  }
+  return Type::array(*k, rank, space, stridedArray);
 }

@@ -47,9 +47,16 @@ public:
   Type() = default;
   static Type invalid() { return Type(); }
   static Type scalar(DType k) { return Type(Kind::Scalar, k, 0); }
+  /// `strided`: a global array of any strides (a NumPy view such as
+  /// `a[::2]` or `a.T`), compiled with run-time strides; otherwise an array
+  /// is C-contiguous. Only a launch's argument (or a view of one) makes a
+  /// strided array: annotations never name one.
   static Type array(DType elem, unsigned rank,
-                    AddressSpace space = AddressSpace::Global) {
-    return Type(Kind::Array, elem, rank, space);
+                    AddressSpace space = AddressSpace::Global,
+                    bool strided = false) {
+    Type t(Kind::Array, elem, rank, space);
+    t.strided = strided;
+    return t;
   }
   /// A reference to one element of an array (the array's element type,
   /// rank and space).
@@ -84,6 +91,20 @@ public:
   }
   /// The memory an array (or an AtomicRef's array) lives in.
   AddressSpace space() const { return sp; }
+  /// A strided array (Type::array).
+  bool isStrided() const { return k == Kind::Array && strided; }
+  /// The same array, strided or C-contiguous.
+  Type withStrided(bool s) const {
+    Type t = *this;
+    t.strided = k == Kind::Array && s;
+    return t;
+  }
+  /// The same array with `rank` dimensions (a row view's type).
+  Type withRank(unsigned rank) const {
+    Type t = *this;
+    t.r = rank;
+    return t;
+  }
 
   /// The scalar type (the element type for arrays, AtomicRefs).
   DType dtype() const { return sk; }
@@ -105,7 +126,8 @@ public:
   unsigned bitWidth() const;
 
   /// The spec's spelling: `float32`, `Array[int32, 2]`,
-  /// `LocalAccessor[float32, 1]`, `PrivateArray[int32, 1]`, `Item`.
+  /// `Array[int32, 2, strided]`, `LocalAccessor[float32, 1]`,
+  /// `PrivateArray[int32, 1]`, `Item`.
   std::string str() const;
 
   bool operator==(const Type &o) const {
@@ -113,7 +135,9 @@ public:
       return false;
     if (k == Kind::Scalar)
       return sk == o.sk;
-    if (k == Kind::Array || k == Kind::AtomicRef)
+    if (k == Kind::Array)
+      return sk == o.sk && r == o.r && sp == o.sp && strided == o.strided;
+    if (k == Kind::AtomicRef)
       return sk == o.sk && r == o.r && sp == o.sp;
     return true;
   }
@@ -126,6 +150,7 @@ private:
   DType sk = DType::Bool;
   unsigned r = 0;
   AddressSpace sp = AddressSpace::Global;
+  bool strided = false;
 };
 
 /// Resolves a scalar type name as written in annotations and casts:
@@ -134,7 +159,8 @@ private:
 std::optional<DType> lookupScalarTypeName(llvm::StringRef name);
 
 /// Parses a type as a specialization spells it: a scalar type name (with or
-/// without `np.`/`numpy.`/`kiln.`), `Item`, `NdItem`, `Array[T, N]` or
+/// without `np.`/`numpy.`/`kiln.`), `Item`, `NdItem`, `Array[T, N]`,
+/// `Array[T, N, strided]` (for any strides, as a NumPy view's) or
 /// `LocalAccessor[T, N]` (N defaults to 1 and must be 1, 2 or 3). Returns
 /// std::nullopt with the reason in `error` for anything else.
 std::optional<Type> parseTypeString(llvm::StringRef text, std::string &error);

@@ -35,7 +35,10 @@ namespace kiln {
 //    PTX entry points, maxWorkGroupSize in the metadata (artifact format 8).
 // 7: NdRange kernels adding into one address with atomics merge their
 //    work-groups, mergesWorkGroups in the metadata (artifact format 9).
-inline constexpr unsigned kCompilerABIVersion = 7;
+// 8: strided array parameters (an element offset and strides after the
+//    pointer and extents), each parameter's strided flag in the metadata
+//    (artifact format 10).
+inline constexpr unsigned kCompilerABIVersion = 8;
 
 /// A constant's canonical spelling: "16", "True", "0.5", "2.0" (a float
 /// always shows a '.', an exponent or inf/nan; 17 digits round-trip).

@@ -52,7 +52,7 @@ mlir::Type MLIRGenImpl::toMLIR(Type t) {
         : t.space() == AddressSpace::Private ? kiln::ir::MemorySpace::Private
                                              : kiln::ir::MemorySpace::Global;
     return kiln::ir::ArrayType::get(&ctx, toMLIR(t.elementType()), t.rank(),
-                                    space);
+                                    space, t.isStrided());
   }
   case Type::Kind::Item:
     return kiln::ir::ItemType::get(&ctx);
@@ -103,7 +103,24 @@ Value MLIRGenImpl::readVar(const ast::VarDecl *d, mlir::Location l) {
   // definition is pure, so it is evaluated again where it is used.
   if (d->init && d->type.isIndexObject())
     return genExpr(*d->init);
+  if (d->viewInit)
+    return arrayOf(d, l);
   return args.lookup(d);
+}
+
+Value MLIRGenImpl::arrayOf(const ast::VarDecl *d, mlir::Location l) {
+  auto view = viewSlots.find(d);
+  if (view == viewSlots.end())
+    return args.lookup(d);
+  Value array = arrayOf(d->viewInit->array, l);
+  llvm::SmallVector<Value, 2> indices;
+  for (Value slot : view->second)
+    indices.push_back(
+        mlir::memref::LoadOp::create(builder, l, slot, mlir::ValueRange()));
+  auto op = kiln::ir::RowViewOp::create(builder, l, array, indices);
+  // The view's name, for debug-mode reports of accesses through it.
+  op->setAttr("kiln.name", builder.getStringAttr(d->name));
+  return op;
 }
 
 Value MLIRGenImpl::entryAlloca(mlir::Location l, mlir::Type elementType) {
@@ -178,6 +195,7 @@ void MLIRGenImpl::genFunction(const ast::FunctionDef &fn) {
   slots.clear();
   args.clear();
   atomicSlots.clear();
+  viewSlots.clear();
   loops.clear();
   for (auto [i, p] : llvm::enumerate(fn.paramDecls))
     args[p] = entry->getArgument(i);
@@ -188,6 +206,13 @@ void MLIRGenImpl::genFunction(const ast::FunctionDef &fn) {
     if (d->atomicInit) {
       auto &indexSlots = atomicSlots[d.get()];
       for (size_t k = 0; k < d->atomicInit->indices.size(); ++k)
+        indexSlots.push_back(mlir::memref::AllocaOp::create(
+            builder, dl, mlir::MemRefType::get({}, builder.getI64Type())));
+      continue;
+    }
+    if (d->viewInit) {
+      auto &indexSlots = viewSlots[d.get()];
+      for (size_t k = 0; k < d->viewInit->indices.size(); ++k)
         indexSlots.push_back(mlir::memref::AllocaOp::create(
             builder, dl, mlir::MemRefType::get({}, builder.getI64Type())));
       continue;

@@ -206,7 +206,7 @@ Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
     auto &expected = llvm::cast<ast::ArrayElementExpr>(*e.args[1]);
     Value desired = genExpr(*e.args[2]);
     llvm::SmallVector<Value, 3> expIndices = genIndices(expected);
-    Value expArray = args.lookup(expected.array);
+    Value expArray = arrayOf(expected.array, l);
     mlir::Type elem = toMLIR(expected.type);
     Value exp =
         kiln::ir::LoadOp::create(builder, l, elem, expArray, expIndices);
@@ -267,7 +267,7 @@ Value MLIRGenImpl::genBuiltin(const ast::BuiltinExpr &e) {
 MLIRGenImpl::AtomicTarget MLIRGenImpl::genAtomicTarget(const ast::Expr &ref) {
   AtomicTarget t;
   if (auto *a = llvm::dyn_cast<ast::AtomicRefExpr>(&ref)) {
-    t.array = args.lookup(a->array);
+    t.array = arrayOf(a->array, loc(ref.loc));
     for (auto &i : a->indices)
       t.indices.push_back(genExpr(*i));
     t.order = a->order;
@@ -278,7 +278,7 @@ MLIRGenImpl::AtomicTarget MLIRGenImpl::genAtomicTarget(const ast::Expr &ref) {
   auto &v = llvm::cast<ast::VarRefExpr>(ref);
   const ast::AtomicRefExpr *def = v.decl->atomicInit;
   Location l = loc(ref.loc);
-  t.array = args.lookup(def->array);
+  t.array = arrayOf(def->array, loc(ref.loc));
   for (Value slot : atomicSlots[v.decl])
     t.indices.push_back(memref::LoadOp::create(builder, l, slot, ValueRange()));
   t.order = def->order;

@@ -221,7 +221,7 @@ Value MLIRGenImpl::genExpr(const ast::Expr &e) {
   case ast::Expr::Kind::ArrayDim: {
     auto &d = llvm::cast<ast::ArrayDimExpr>(e);
     return kiln::ir::DimOp::create(builder, l, builder.getI64Type(),
-                                   args.lookup(d.array),
+                                   arrayOf(d.array, l),
                                    builder.getI64IntegerAttr(d.dim));
   }
   case ast::Expr::Kind::ArraySize:
@@ -230,7 +230,7 @@ Value MLIRGenImpl::genExpr(const ast::Expr &e) {
     auto &a = llvm::cast<ast::ArrayElementExpr>(e);
     llvm::SmallVector<Value, 3> indices = genIndices(a);
     return kiln::ir::LoadOp::create(builder, l, toMLIR(a.type),
-                                    args.lookup(a.array), indices);
+                                    arrayOf(a.array, l), indices);
   }
   case ast::Expr::Kind::AugTarget:
     if (augVar)
@@ -346,17 +346,46 @@ Value MLIRGenImpl::floatFloorDiv(Location l, Type t, Value a, Value b) {
   return arith::SelectOp::create(builder, l, byZero, quotient, result);
 }
 
-/// The divisor of a signed `//` or `%` with -1 replaced by 1, and whether it
-/// was -1. LLVM's sdiv/srem are undefined for MIN / -1, while the spec's
-/// wrapping makes MIN // -1 == MIN (-a, wrapped) and MIN % -1 == 0 (which
-/// `a % 1` already is). A constant divisor folds the selects away.
-std::pair<Value, Value> MLIRGenImpl::safeSignedDivisor(Location l, Type t,
-                                                       Value b) {
-  Value minusOne = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq,
+/// The divisor of an integer `//` or `%` with the values the hardware may
+/// trap on replaced by 1, and whether the divisor was 0 (the language
+/// defines `x // 0 == x % 0 == 0`, language.md §6.3) and -1 (signed only:
+/// the spec's wrapping makes MIN // -1 == MIN, i.e. -a wrapped, and
+/// MIN % -1 == 0). x86 traps on both, NVIDIA returns device-specific
+/// values, and LLVM's division is undefined for them. `a % 1 == 0`, so a
+/// remainder needs no select of its own. The select carries
+/// `kiln.divisor_guard` so debug mode (kiln-instrument-debug) can report
+/// the divisor the user wrote. A constant divisor folds all of it away.
+MLIRGenImpl::GuardedDivisor MLIRGenImpl::guardDivisor(Location l, Type t,
+                                                      Value b) {
+  GuardedDivisor g;
+  g.isZero = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq, b,
+                                   constInt(l, t, 0));
+  Value unsafe = g.isZero;
+  if (t.isSignedInteger()) {
+    g.isMinusOne = arith::CmpIOp::create(builder, l, arith::CmpIPredicate::eq,
                                          b, constInt(l, t, -1));
-  Value divisor =
-      arith::SelectOp::create(builder, l, minusOne, constInt(l, t, 1), b);
-  return {divisor, minusOne};
+    unsafe = arith::OrIOp::create(builder, l, g.isZero, g.isMinusOne);
+  }
+  auto select =
+      arith::SelectOp::create(builder, l, unsafe, constInt(l, t, 1), b);
+  select->setAttr(kiln::ir::kDivisorGuardAttrName, builder.getUnitAttr());
+  g.divisor = select;
+  return g;
+}
+
+/// Integer `//` (floor division) with the guarded divisor: 0 for a zero
+/// divisor, -a (wrapped) for a signed -1.
+Value MLIRGenImpl::integerFloorDiv(Location l, Type t, Value a, Value b) {
+  GuardedDivisor g = guardDivisor(l, t, b);
+  Value q =
+      t.isSignedInteger()
+          ? arith::FloorDivSIOp::create(builder, l, a, g.divisor).getResult()
+          : arith::DivUIOp::create(builder, l, a, g.divisor).getResult();
+  if (g.isMinusOne) {
+    Value negated = arith::SubIOp::create(builder, l, constInt(l, t, 0), a);
+    q = arith::SelectOp::create(builder, l, g.isMinusOne, negated, q);
+  }
+  return arith::SelectOp::create(builder, l, g.isZero, constInt(l, t, 0), q);
 }
 
 Value MLIRGenImpl::genArith(ast::BinOp op, Value a, Value b, Type t,
@@ -383,16 +412,11 @@ Value MLIRGenImpl::genArith(ast::BinOp op, Value a, Value b, Type t,
   case ast::BinOp::FloorDiv:
     if (isFloat)
       return floatFloorDiv(l, t, a, b);
-    if (isSigned) {
-      auto [divisor, minusOne] = safeSignedDivisor(l, t, b);
-      Value q = arith::FloorDivSIOp::create(builder, l, a, divisor);
-      Value negated = arith::SubIOp::create(builder, l, constInt(l, t, 0), a);
-      return arith::SelectOp::create(builder, l, minusOne, negated, q);
-    }
-    return arith::DivUIOp::create(builder, l, a, b);
+    return integerFloorDiv(l, t, a, b);
   case ast::BinOp::Mod: {
     if (!isFloat && !isSigned)
-      return arith::RemUIOp::create(builder, l, a, b);
+      return arith::RemUIOp::create(builder, l, a,
+                                    guardDivisor(l, t, b).divisor);
     // r = rem(a, b); the result takes the divisor's sign: r + b when r is
     // non-zero and its sign differs from b's.
     Value r, needsFix;
@@ -416,7 +440,7 @@ Value MLIRGenImpl::genArith(ast::BinOp op, Value a, Value b, Type t,
       r = arith::SelectOp::create(builder, l, isZero, signedZero, r);
       return arith::SelectOp::create(builder, l, needsFix, fixed, r);
     }
-    r = arith::RemSIOp::create(builder, l, a, safeSignedDivisor(l, t, b).first);
+    r = arith::RemSIOp::create(builder, l, a, guardDivisor(l, t, b).divisor);
     Value zero = constInt(l, t, 0);
     Value nonZero =
         arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, r, zero);
@@ -609,7 +633,7 @@ Value MLIRGenImpl::genItemQuery(const ast::ItemQueryExpr &e) {
 
 Value MLIRGenImpl::genArraySize(const ast::ArraySizeExpr &e) {
   mlir::Location l = loc(e.loc);
-  Value array = args.lookup(e.array);
+  Value array = arrayOf(e.array, l);
   Value size;
   for (unsigned d = 0; d < e.array->type.rank(); ++d) {
     Value extent = kiln::ir::DimOp::create(builder, l, builder.getI64Type(),

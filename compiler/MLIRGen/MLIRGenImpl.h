@@ -36,13 +36,22 @@ private:
   /// block of the function being emitted.
   mlir::Value entryAlloca(mlir::Location l, mlir::Type elementType);
   mlir::Value readVar(const ast::VarDecl *d, mlir::Location l);
+  /// The array an array variable holds: a parameter's or an allocation's
+  /// value, or, for a row view (`r = a[i]`), the view of the array it was
+  /// taken of at the indices kept when it was assigned.
+  mlir::Value arrayOf(const ast::VarDecl *d, mlir::Location l);
   void writeVar(const ast::VarDecl *d, mlir::Value v, mlir::Location l);
   mlir::Value constInt(mlir::Location l, Type t, ast::IntValue v);
   mlir::Value constFloat(mlir::Location l, Type t, double v);
-  /// A signed divisor that is never -1, and the flag "it was -1"
-  /// (MLIRGenExpr.cpp).
-  std::pair<mlir::Value, mlir::Value> safeSignedDivisor(mlir::Location l,
-                                                        Type t, mlir::Value b);
+  /// An integer divisor that is never 0 (nor -1 if signed), and the flags
+  /// "it was 0", "it was -1" (null when unsigned) (MLIRGenExpr.cpp).
+  struct GuardedDivisor {
+    mlir::Value divisor, isZero, isMinusOne;
+  };
+  GuardedDivisor guardDivisor(mlir::Location l, Type t, mlir::Value b);
+  /// Integer `//` with the language's results for 0 and -1 divisors.
+  mlir::Value integerFloorDiv(mlir::Location l, Type t, mlir::Value a,
+                              mlir::Value b);
   /// Python float floor division (MLIRGenExpr.cpp).
   mlir::Value floatFloorDiv(mlir::Location l, Type t, mlir::Value a,
                             mlir::Value b);
@@ -154,6 +163,9 @@ private:
   /// i64 slots holding the indices of AtomicRef locals.
   llvm::DenseMap<const ast::VarDecl *, llvm::SmallVector<mlir::Value, 3>>
       atomicSlots;
+  /// i64 slots holding the indices of row-view locals (`r = a[i]`).
+  llvm::DenseMap<const ast::VarDecl *, llvm::SmallVector<mlir::Value, 2>>
+      viewSlots;
   /// Values of the parts of the chained or tuple assignment being emitted.
   llvm::SmallVector<mlir::Value, 4> parts;
   /// The target of the augmented assignment being emitted.

@@ -164,7 +164,7 @@ void MLIRGenImpl::storeTo(const ast::Expr &target, Value v) {
   }
   if (auto *elem = llvm::dyn_cast<ast::ArrayElementExpr>(&target)) {
     llvm::SmallVector<Value, 3> indices = genIndices(*elem);
-    kiln::ir::StoreOp::create(builder, l, v, args.lookup(elem->array), indices);
+    kiln::ir::StoreOp::create(builder, l, v, arrayOf(elem->array, l), indices);
     return;
   }
   mlir::emitError(l, "internal error: unexpected assignment target");
@@ -216,6 +216,15 @@ void MLIRGenImpl::genAssign(const ast::AssignStmt &s) {
                                       indexSlots[k], mlir::ValueRange());
       return;
     }
+    // `r = a[i]`: the indices are evaluated now and kept; the view is made
+    // where `r` is used.
+    if (const ast::ArrayViewExpr *v = ref->decl->viewInit) {
+      auto &indexSlots = viewSlots[ref->decl];
+      for (auto [k, index] : llvm::enumerate(v->indices))
+        mlir::memref::StoreOp::create(builder, loc(index->loc), genExpr(*index),
+                                      indexSlots[k], mlir::ValueRange());
+      return;
+    }
     // Index objects are evaluated at each use; arrays were allocated in
     // the entry block. `PrivateArray(..., fill_zeros=True)` makes a zeroed
     // array each time the statement runs (as numba-dpex's does).
@@ -244,7 +253,7 @@ void MLIRGenImpl::genAugAssign(const ast::AugAssignStmt &s) {
     // a[i] op= v: the indices are evaluated once, for the load and the store.
     auto &elem = llvm::cast<ast::ArrayElementExpr>(*s.target);
     augVar = nullptr;
-    augArray = args.lookup(elem.array);
+    augArray = arrayOf(elem.array, l);
     augIndices = genIndices(elem);
     Value v = genExpr(*s.combined);
     kiln::ir::StoreOp::create(builder, l, v, augArray, augIndices);

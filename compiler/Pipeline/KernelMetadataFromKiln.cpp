@@ -35,6 +35,7 @@ FailureOr<KernelParam> describeParam(KernelOp kernel, unsigned i) {
   if (auto array = dyn_cast<ArrayType>(type)) {
     param.kind = array.isLocal() ? ParamKind::LocalAccessor : ParamKind::Array;
     param.rank = array.getRank();
+    param.strided = array.isStrided();
     element = array.getElementType();
   }
   // The dialect verified that a kiln.dtype describes the element type.
@@ -51,6 +52,7 @@ FailureOr<KernelParam> describeParam(KernelOp kernel, unsigned i) {
 
 /// Which arrays a kernel may write. An array is read-only when every use
 /// only reads it: kiln.load, kiln.dim, kiln.atomic_load, kiln.bounds_check,
+/// a kiln.row_view whose uses only read it,
 /// or a kiln.call whose callee's parameter is read-only in turn. Any other
 /// use (a store, a read-modify-write atomic, an external device function,
 /// an op this list does not know, such as one forwarding the array into a
@@ -63,6 +65,12 @@ public:
       Operation *user = use.getOwner();
       if (isa<LoadOp, DimOp, AtomicLoadOp, BoundsCheckOp>(user))
         continue;
+      // A row view writes what its uses write.
+      if (auto view = dyn_cast<RowViewOp>(user)) {
+        if (mayWrite(view.getResult()))
+          return true;
+        continue;
+      }
       auto call = dyn_cast<CallOp>(user);
       if (!call || calleeMayWrite(call, use.getOperandNumber()))
         return true;

@@ -128,7 +128,8 @@ Type kiln::argumentType(const ArgumentDescriptor &argument) {
   case ArgumentDescriptor::Kind::Scalar:
     return Type::scalar(dtype);
   case ArgumentDescriptor::Kind::Array:
-    return Type::array(dtype, argument.rank);
+    return Type::array(dtype, argument.rank, AddressSpace::Global,
+                       argument.strided);
   case ArgumentDescriptor::Kind::LocalAccessor:
     return Type::array(dtype, argument.rank, AddressSpace::Local);
   }
@@ -164,11 +165,18 @@ kiln::resolveArguments(llvm::StringRef kernel,
   for (size_t i = 0; i < parameters.size(); ++i) {
     const DeclaredParameter &param = parameters[i];
     const ArgumentDescriptor *argument = matched[i];
+    // A strided array's alignment says nothing of its elements'.
     if (argument && argument->kind == ArgumentDescriptor::Kind::Array &&
-        argument->alignment >= 16)
+        argument->alignment >= 16 && !argument->strided)
       resolved.aligned16.insert(param.name);
-    if (param.role == DeclaredParameter::Role::Annotated)
+    if (param.role == DeclaredParameter::Role::Annotated) {
+      // The annotation gives the element type and rank, the argument the
+      // layout (the type checker refuses a strided type that differs).
+      if (argument && argument->kind == ArgumentDescriptor::Kind::Array &&
+          argument->strided && argument->dtype)
+        resolved.specialization.types[param.name] = argumentType(*argument);
       continue;
+    }
     if (param.role == DeclaredParameter::Role::Captured) {
       if (argument && argument->kind == ArgumentDescriptor::Kind::Scalar)
         if (llvm::Error error =

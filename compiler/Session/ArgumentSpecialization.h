@@ -46,6 +46,9 @@ struct ArgumentDescriptor {
   std::optional<DType> dtype;
   unsigned rank = 1;      ///< Arrays and local accessors.
   unsigned alignment = 0; ///< Bytes the array data is known aligned to.
+  /// An array of any strides (a NumPy view): its parameter, annotated or
+  /// generic, is compiled for strided arrays (`Array[T, N, strided]`).
+  bool strided = false;
   /// Where an array's data lies, when known: what the distinct-arrays
   /// specialization is decided from (DistinctArrays.h).
   std::optional<ArrayStorage> storage;
@@ -66,7 +69,8 @@ struct ResolvedArguments {
 };
 
 /// Matches `arguments` to the declared `parameters` of `kernel`. A generic
-/// parameter takes its argument's type, a Constant one its value; a
+/// parameter takes its argument's type, a Constant one its value, an
+/// annotated array parameter with a strided argument the strided type; a
 /// missing or unusable argument is a CompileError (kind Arguments) naming
 /// the parameter. Arguments for unknown names are left to the launch to
 /// report.
@@ -88,8 +92,9 @@ resolveArguments(llvm::StringRef kernel,
 /// Item or NdItem: the work-item type of a launch of kind `kind`.
 Type workItemType(IndexKind kind);
 
-/// The type a parameter takes from its argument: a scalar, `Array[T, N]`
-/// or `LocalAccessor[T, N]` (the argument's dtype must be set).
+/// The type a parameter takes from its argument: a scalar, `Array[T, N]`,
+/// `Array[T, N, strided]` or `LocalAccessor[T, N]` (the argument's dtype
+/// must be set).
 Type argumentType(const ArgumentDescriptor &argument);
 
 } // namespace kiln

@@ -34,13 +34,16 @@ void markAligned16(mlir::ModuleOp module, const std::set<std::string> &names) {
   if (names.empty())
     return;
   module.walk([&](kiln::ir::KernelOp kernel) {
-    for (unsigned i = 0; i < kernel.getNumArguments(); ++i)
-      if (llvm::isa<kiln::ir::ArrayType>(kernel.getArgumentTypes()[i]) &&
-          names.count(kernel.getParamName(i)))
+    for (unsigned i = 0; i < kernel.getNumArguments(); ++i) {
+      // A strided array's elements are not where its alignment is known.
+      auto array =
+          llvm::dyn_cast<kiln::ir::ArrayType>(kernel.getArgumentTypes()[i]);
+      if (array && !array.isStrided() && names.count(kernel.getParamName(i)))
         kernel.setArgAttr(
             i, "kiln.align",
             mlir::IntegerAttr::get(
                 mlir::IntegerType::get(module.getContext(), 64), 16));
+    }
   });
 }
 

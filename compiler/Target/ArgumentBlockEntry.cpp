@@ -32,11 +32,6 @@ Error entryError(const KernelMetadata &kernel, const Twine &message) {
                            "': " + message);
 }
 
-/// Number of native arguments of `param` (ABI item 2).
-unsigned nativeArgumentCount(const KernelParam &param) {
-  return param.kind == ParamKind::Scalar ? 1 : 1 + param.rank;
-}
-
 Error addEntry(Module &module, const KernelMetadata &kernel) {
   Function *original = module.getFunction(kernel.name);
   if (!original || original->isDeclaration())

@@ -79,9 +79,25 @@ def _check_array(kernel, param, value, expected):
     if not 1 <= value.ndim <= 3:
         raise ValueError(f"{where}: arrays have 1 to 3 dimensions, got {value.ndim}")
     if type(value) is not DeviceArray and not value.flags.c_contiguous:
-        raise ValueError(f"{where}: the array must be C-contiguous "
-                         "(numpy.ascontiguousarray)")
+        element_strides(value, param.name, kernel.__name__)
     return value
+
+
+def element_strides(value, param, kernel=None):
+    """A strided NumPy array's strides in elements (kernels take them so,
+    kiln_arg_strided_array); a ValueError naming the parameter when one is
+    not a multiple of the item size (a view of a structured or
+    reinterpreted array), which no element stride expresses."""
+    itemsize = value.itemsize
+    strides = value.strides
+    if all(s % itemsize == 0 for s in strides):
+        return [s // itemsize for s in strides]
+    where = (f"parameter '{param}' of kernel '{kernel}'" if kernel
+             else f"parameter '{param}'")
+    raise ValueError(f"{where}: the array's strides {strides} (bytes) are not "
+                     f"multiples of its item size ({itemsize} bytes); kernels "
+                     "take strides in elements: pass a copy "
+                     "(numpy.ascontiguousarray)")
 
 
 def _check_local(kernel, param, value, expected):

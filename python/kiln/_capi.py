@@ -53,7 +53,11 @@ handle = ctypes.c_void_p
 class Arg(ctypes.Structure):
     _fields_ = [("kind", ctypes.c_int), ("dtype", ctypes.c_int),
                 ("value", ctypes.c_ubyte * 16), ("buffer", handle),
-                ("rank", ctypes.c_int), ("shape", ctypes.c_int64 * MAX_RANK)]
+                ("rank", ctypes.c_int), ("shape", ctypes.c_int64 * MAX_RANK),
+                # kiln_arg_strided_array's: strides and offset in elements.
+                ("strided", ctypes.c_int),
+                ("strides", ctypes.c_int64 * MAX_RANK),
+                ("offset", ctypes.c_int64)]
 
 
 class LaunchDesc(ctypes.Structure):

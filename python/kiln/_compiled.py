@@ -116,6 +116,25 @@ def _array_packer(dtype, ndim, writes=True):
     return pack
 
 
+def _view_packer(param, dtype, ndim, writes=True):
+    """A strided NumPy array (a view: `a[::2]`, `a.T`, `a[:, 1]`): the bytes
+    its elements span go to the device (one buffer for the launch's views
+    of one array) and it is passed with its strides in elements
+    (kiln_arg_strided_array); the kernel was compiled for strided arrays."""
+    code = _capi.DTYPES[dtype.name]
+
+    def pack(value, arg, launch):
+        strides = _arguments.element_strides(value, param)
+        arg.kind, arg.dtype, arg.rank = _capi.ARG_ARRAY, code, ndim
+        arg.buffer, arg.offset = launch.upload_view(value, writes)
+        arg.strided = 1
+        for d, extent in enumerate(value.shape):
+            arg.shape[d] = extent
+            arg.strides[d] = strides[d]
+    pack.writes = writes  # read by kiln.Launcher
+    return pack
+
+
 def _device_array_packer(dtype, ndim, array=None):
     code = _capi.DTYPES[dtype.name]
 
@@ -166,6 +185,8 @@ def _packer(kernel, name, bound, writes=True):
     if isinstance(bound, DeviceArray):
         return _device_array_packer(dtype, bound.ndim, bound)
     if isinstance(bound, _np.ndarray):
+        if not bound.flags.c_contiguous:
+            return _view_packer(name, dtype, bound.ndim, writes)
         return _array_packer(dtype, bound.ndim, writes)
     return _scalar_packer(name, dtype)
 
@@ -177,13 +198,16 @@ class _Specialization:
     takes (Constant ones are compiled in) and how each is packed."""
 
     __slots__ = ("kernel", "executable", "positions", "packers", "ndim",
-                 "nd", "binary", "device", "signature", "request", "fast")
+                 "nd", "binary", "device", "signature", "request", "fast",
+                 "views")
 
     def launch(self, device, index_space, args, dependent_events, queue=None):
         launch = new_launch(device, args, dependent_events, queue)
         n = len(self.positions)
         arg_structs = (_capi.Arg * n)()
         try:
+            if self.views:
+                launch.group_views(args)
             for j, (i, pack) in enumerate(zip(self.positions, self.packers)):
                 pack(args[i], arg_structs[j], launch)
         except BaseException:
@@ -352,6 +376,10 @@ class _NoUploads:
     def upload(array, writes=True):
         return _alignment_witness()
 
+    @staticmethod
+    def upload_view(array, writes=True):
+        return _alignment_witness(), 0
+
 
 _NoUpload = _NoUploads()
 _witness = None
@@ -399,6 +427,8 @@ def _load(kernel, device, binary, names, binding, index_space):
         spec.positions.append(i)
         spec.packers.append(_packer(kernel, names[i], binding.values[i],
                                     access.value != _capi.ACCESS_READ_ONLY))
+    # Strided NumPy arguments: overlapping views share a device buffer.
+    spec.views = any(_host_tasks.is_view(v) for v in binding.values)
     spec.ndim = index_space.ndim
     spec.nd = isinstance(index_space, NdRange)
     spec.device = device

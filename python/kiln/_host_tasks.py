@@ -40,7 +40,7 @@ class Launch:
 
     __slots__ = ("device", "queue", "wait", "nwait", "objects", "buffers",
                  "events", "reads", "kernel_event", "last", "done", "error",
-                 "lock", "chain", "profiling", "times")
+                 "lock", "chain", "profiling", "times", "views")
 
     def __init__(self, device, wait, objects, queue=None):
         """`queue`: a kiln.Queue (kept alive with the launch), else the
@@ -57,6 +57,7 @@ class Launch:
         self.nwait = len(wait)
         self.wait = (_capi.handle * self.nwait)(*wait) if wait else None
         self.buffers, self.events, self.reads = [], [], []
+        self.views = []  # [low, high, buffer, copied back] per device span
         self.kernel_event = self.last = None
         self.done, self.error = False, None
 
@@ -75,6 +76,51 @@ class Launch:
             if writes:
                 self.reads.append((buffer, array, nbytes))
         return buffer
+
+    def group_views(self, arrays):
+        """Merges the byte spans of the strided NumPy arrays among `arrays`
+        that overlap (views of one array: `a[::2]` and `a[1::2]`), so that
+        upload_view gives them one device buffer: a write through one view
+        lands where the other reads, as NumPy's views alias."""
+        spans = sorted(view_span(a) for a in arrays if is_view(a))
+        merged = []
+        for low, high in spans:
+            if merged and low < merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], high)
+            else:
+                merged.append([low, high, None, False])
+        self.views.extend(merged)
+
+    def upload_view(self, array, writes=True):
+        """(buffer, element offset) of a strided NumPy array: the bytes its
+        elements span, copied into a device buffer (that of an overlapping
+        view of this launch, see group_views), and back after the kernel
+        when `writes`; the offset is where its element [0, ...] lies in the
+        buffer, in elements. The bytes between its elements go to the
+        device and come back unchanged."""
+        low, high = view_span(array)
+        data, itemsize = array.ctypes.data, array.itemsize
+        group = next((g for g in self.views if g[0] <= low and high <= g[1]
+                      and (data - g[0]) % itemsize == 0), None)
+        if group is None:
+            group = [low, high, None, False]
+            self.views.append(group)
+        nbytes = group[1] - group[0]
+        if group[2] is None:
+            buffer = _capi.handle()
+            _capi.check(_lib.kiln_buffer_create(
+                self.device._handle, max(nbytes, 1), ctypes.byref(buffer)),
+                "allocating a device buffer")
+            self.buffers.append(buffer)
+            group[2] = buffer
+            if nbytes:
+                self._command(_lib.kiln_buffer_write_async, buffer, group[0],
+                              nbytes, "copying an array in")
+        # Memory NumPy says is read-only (a broadcast view) is not written.
+        if writes and nbytes and array.flags.writeable and not group[3]:
+            group[3] = True
+            self.reads.append((group[2], group[0], nbytes))
+        return group[2], (data - group[0]) // itemsize
 
     def _command(self, call, buffer, data, nbytes, what, wait=None, nwait=None):
         event = _capi.handle()
@@ -113,7 +159,10 @@ class Launch:
         self.wait, self.nwait = None, 0
         wait = (_capi.handle * 1)(event) if self.chain else None
         for buffer, array, nbytes in self.reads:
-            self._command(_lib.kiln_buffer_read_async, buffer, array.ctypes.data,
+            # An address: a view's span (upload_view); the launch's objects
+            # keep its array alive.
+            data = array if isinstance(array, int) else array.ctypes.data
+            self._command(_lib.kiln_buffer_read_async, buffer, data,
                           nbytes, "copying an array back", wait, 1 if wait else 0)
             self.last = self.events[-1]
             copies_back += 1
@@ -180,6 +229,29 @@ def _reap():
             _pending.popleft().finish()
     finally:
         _reaping.release()
+
+
+def is_view(value):
+    """A NumPy array that is not C-contiguous (a strided view), which
+    kernels take with its strides."""
+    from . import _dtypes
+    return (isinstance(value, _dtypes.np().ndarray)
+            and not value.flags.c_contiguous)
+
+
+def view_span(array):
+    """The bytes [low, high) a NumPy array's elements lie in (its strides
+    may be negative: `a[::-1]` starts at its highest address)."""
+    low = high = array.ctypes.data
+    if array.size == 0:
+        return low, high
+    for extent, stride in zip(array.shape, array.strides):
+        reach = (extent - 1) * stride
+        if reach < 0:
+            low += reach
+        else:
+            high += reach
+    return low, high + array.itemsize
 
 
 def track(launch):

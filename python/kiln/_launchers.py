@@ -64,6 +64,11 @@ class _SharedUploads:
             self.launch.reads.append((entry[0], array, array.nbytes))
         return entry[0]
 
+    def upload_view(self, array, writes=True):
+        # The launch keeps one buffer per span of views (and copies it back
+        # once) already.
+        return self.launch.upload_view(array, writes)
+
 
 class Launcher:
     """`Launcher(kernel, index_space=None, *, device=None, queue=None,
@@ -161,6 +166,7 @@ class Launcher:
         handle, bound = self._handle(spec)
         launch = _compiled.new_launch(self.device, values, dependent_events,
                                       self.queue)
+        launch.group_views(values)  # strided views of one array share a buffer
         return space, values, spec, handle, bound, launch
 
     def _pack(self, spec, bound, values, uploads):

@@ -24,6 +24,7 @@ import math
 import tokenize
 
 from ._decorators import DeviceFunction, Kernel, _is_number, _names
+from ._errors import CompileError
 
 _ALIAS = "kiln"  # a name the frontend knows without an import
 # Modules the frontend knows (docs/language.md §1, ModulePaths.cpp).
@@ -77,6 +78,20 @@ def _binding(name, value):
             return f"{name} = {value!r}"
         kind = value.dtype.name
         return f"{name}: {kind} = {value.item()!r}"
+    if isinstance(value, str):
+        # A compile-time string: getattr's name, a collective's operation.
+        return f"{name} = {value!r}"
+    if isinstance(value, DeviceFunction):
+        # Another name of a device function (a kernel factory's `op`, a
+        # global alias): the compiler calls the function of that name.
+        if value.__name__ != name:
+            return f"{name} = {value.__name__}"
+        return None
+    if (type(value).__module__.startswith("numpy")
+            and isinstance(value, __import__("numpy").dtype)):
+        # A NumPy dtype object (`np.dtype("float32")`, `a.dtype`): `numpy`
+        # names NumPy in the module text without an import.
+        return f"{name} = numpy.dtype({value.name!r})"
     if inspect.ismodule(value):
         if value.__name__ in _MODULES:
             return f"import {value.__name__} as {name}"
@@ -134,6 +149,27 @@ def _bindings(funcs):
     return lines
 
 
+def _device_functions(kernel):
+    """The device functions `kernel` reaches, each once (a function may be
+    reached under several names); two functions of one name (made by one
+    factory, say) cannot both be compiled, as the compiler knows them by
+    name."""
+    funcs, by_name = [], {}
+    for func in kernel.device_functions().values():
+        if not isinstance(func, DeviceFunction) or func in funcs:
+            continue
+        other = by_name.setdefault(func.__name__, func)
+        if other is not func:
+            raise CompileError(
+                f"{func.filename}:{func.first_line}:1: error: kernel "
+                f"'{kernel.__name__}' reaches two device functions named "
+                f"'{func.__name__}' (made by one factory? the other is at "
+                f"{other.filename}:{other.first_line}); Kiln compiles device "
+                "functions by name: give them different names")
+        funcs.append(func)
+    return funcs
+
+
 def module_source(kernel):
     """(text, filename) of the module compiled for `kernel`."""
     return module_layout(kernel)[:2]
@@ -143,8 +179,7 @@ def module_layout(kernel):
     """(text, filename, origins) of the module compiled for `kernel`:
     origins maps each line of a function placed after the others (1-based)
     to (that function, its line in its own file), for diagnostics."""
-    funcs = [kernel] + [f for f in kernel.device_functions().values()
-                        if isinstance(f, DeviceFunction)]
+    funcs = [kernel] + _device_functions(kernel)
     base = _indent(kernel.source.splitlines()[0]) if kernel.source else ""
     placed = {}  # line number (1-based) -> text
     later = []

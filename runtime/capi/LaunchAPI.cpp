@@ -49,7 +49,11 @@ std::string convertArg(const kiln_arg_t &in, size_t index, KernelArg &out) {
     if (in.rank < 0 || in.rank > KILN_MAX_RANK)
       return where() + "array rank " + std::to_string(in.rank) +
              " outside 0.." + std::to_string(KILN_MAX_RANK);
-    out.assignArray(in.buffer->buffer, in.shape, in.rank, dtype);
+    if (in.strided)
+      out.assignStridedArray(in.buffer->buffer, in.shape, in.strides, in.rank,
+                             in.offset, dtype);
+    else
+      out.assignArray(in.buffer->buffer, in.shape, in.rank, dtype);
     return {};
   case KILN_ARG_LOCAL_ACCESSOR:
     if (!capi::toDType(in.dtype, dtype))
@@ -174,6 +178,21 @@ kiln_arg_t kiln_arg_array(kiln_buffer_t buffer, const int64_t *shape, int rank,
   arg.rank = rank;
   for (int i = 0; i < rank; ++i)
     arg.shape[i] = shape[i];
+  return arg;
+}
+
+kiln_arg_t kiln_arg_strided_array(kiln_buffer_t buffer, const int64_t *shape,
+                                  const int64_t *strides, int rank,
+                                  int64_t offset, kiln_dtype_t dtype) {
+  if (rank > 0 && !strides)
+    return invalidArg(dtype);
+  kiln_arg_t arg = kiln_arg_array(buffer, shape, rank, dtype);
+  if (arg.kind != KILN_ARG_ARRAY)
+    return arg;
+  arg.strided = 1;
+  for (int i = 0; i < rank; ++i)
+    arg.strides[i] = strides[i];
+  arg.offset = offset;
   return arg;
 }
 

@@ -43,7 +43,8 @@ bool toPlanArg(const kiln_arg_t &in, PlanArg *out) {
     new (out) PlanArg(PlanArg::scalar(dtype, in.value));
     return true;
   case KILN_ARG_ARRAY:
-    if (!in.buffer || in.rank < 0 || in.rank > KILN_MAX_RANK)
+    // A strided array's offset and strides go through Queue::submit.
+    if (!in.buffer || in.rank < 0 || in.rank > KILN_MAX_RANK || in.strided)
       return false;
     new (out) PlanArg(PlanArg::array(in.buffer->buffer.get(), in.shape,
                                      static_cast<unsigned>(in.rank), dtype));

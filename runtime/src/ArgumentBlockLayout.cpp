@@ -12,9 +12,11 @@ namespace kiln {
 ArgumentBlockLayout argumentBlockLayout(const KernelMetadata &kernel) {
   ArgumentBlockLayout layout;
   uint64_t end = 0;
-  auto place = [&](size_t param, int extent, uint64_t size) {
+  using Part = ArgumentBlockField::Part;
+  auto place = [&](size_t param, int extent, uint64_t size,
+                   Part part = Part::Value) {
     uint64_t offset = (end + size - 1) / size * size;
-    layout.fields.push_back({param, extent, offset, size});
+    layout.fields.push_back({param, extent, offset, size, part});
     end = offset + size;
   };
   for (size_t i = 0; i < kernel.params.size(); ++i) {
@@ -25,8 +27,13 @@ ArgumentBlockLayout argumentBlockLayout(const KernelMetadata &kernel) {
       break;
     case ParamKind::Array:
       place(i, -1, 8);
+      if (param.strided)
+        place(i, -1, 8, Part::ElementOffset);
       for (unsigned d = 0; d < param.rank; ++d)
-        place(i, static_cast<int>(d), 8);
+        place(i, static_cast<int>(d), 8, Part::Extent);
+      if (param.strided)
+        for (unsigned d = 0; d < param.rank; ++d)
+          place(i, static_cast<int>(d), 8, Part::Stride);
       break;
     case ParamKind::LocalAccessor:
       break;

@@ -3,9 +3,10 @@
 // Native ABI: three int64 range extents, the int64 launch rank for kernels
 // that read item.dimensions, then per parameter either its
 // value (bool as one byte), a buffer pointer followed by `rank` int64
-// extents, or local memory followed by `rank` int64 extents; a debug-mode
-// kernel takes a DebugRecord pointer last. Back ends map PackedArg::Kind
-// onto their own argument calls.
+// extents (a strided array: pointer, int64 element offset, extents, `rank`
+// int64 strides), or local memory followed by `rank` int64 extents; a
+// debug-mode kernel takes a DebugRecord pointer last. Back ends map
+// PackedArg::Kind onto their own argument calls.
 //
 //===----------------------------------------------------------------------===//
 #include "ArgumentPacking.h"
@@ -55,6 +56,13 @@ uint64_t alignUp(uint64_t value, uint64_t alignment) {
 
 } // namespace
 
+std::vector<int64_t> contiguousStrides(const std::vector<int64_t> &shape) {
+  std::vector<int64_t> strides(shape.size(), 1);
+  for (size_t d = shape.size(); d-- > 1;)
+    strides[d - 1] = strides[d] * shape[d];
+  return strides;
+}
+
 void packArguments(const KernelMetadata &metadata,
                    const LaunchGeometry &geometry,
                    const std::vector<KernelArg> &args, PackedLaunch &launch) {
@@ -65,13 +73,28 @@ void packArguments(const KernelMetadata &metadata,
     packed.push_back(int64Value(extent));
   if (metadata.takesLaunchRank)
     packed.push_back(int64Value(geometry.dims));
-  for (const KernelArg &arg : args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const KernelArg &arg = args[i];
     switch (arg.kind()) {
     case KernelArg::Kind::Scalar:
       packed.push_back(scalarValue(arg));
       continue;
     case KernelArg::Kind::Array:
       packed.push_back(bufferPointer(arg.buffer().get()));
+      if (metadata.params[i].strided) {
+        packed.push_back(int64Value(arg.elementOffset()));
+        for (int64_t extent : arg.shape())
+          packed.push_back(int64Value(extent));
+        // A contiguous argument of a strided parameter: its row-major
+        // strides.
+        if (arg.isStrided())
+          for (int64_t stride : arg.strides())
+            packed.push_back(int64Value(stride));
+        else
+          for (int64_t stride : contiguousStrides(arg.shape()))
+            packed.push_back(int64Value(stride));
+        continue;
+      }
       break;
     case KernelArg::Kind::LocalAccessor: {
       PackedArg local =

@@ -18,6 +18,9 @@ void packArguments(const KernelMetadata &metadata,
                    const LaunchGeometry &geometry,
                    const std::vector<KernelArg> &args, PackedLaunch &launch);
 
+/// The row-major strides, in elements, of a C-contiguous array of `shape`.
+std::vector<int64_t> contiguousStrides(const std::vector<int64_t> &shape);
+
 /// Appends the trailing DebugRecord pointer of a debug-mode kernel.
 void appendDebugRecord(const Buffer &record, PackedLaunch &launch);
 

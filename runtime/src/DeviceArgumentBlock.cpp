@@ -11,6 +11,7 @@
 #include "kiln/runtime/ArgumentBlock.h"
 #include "kiln/runtime/Launch.h"
 
+#include "ArgumentPacking.h"
 #include "LaunchValidation.h"
 #include "kiln/runtime/Buffer.h"
 #include "kiln/runtime/Device.h"
@@ -126,8 +127,19 @@ buildArgumentBlock(const Kernel &kernel, const std::vector<KernelArg> &args) {
   for (const ArgumentBlockField &field : layout.fields) {
     const KernelArg &arg = args[field.param];
     uint8_t *at = block.data() + field.offset;
+    using Part = ArgumentBlockField::Part;
     if (!arg.isArray()) {
       std::memcpy(at, arg.scalarValue().data(), field.size);
+    } else if (field.part == Part::ElementOffset) {
+      int64_t offset = arg.elementOffset();
+      std::memcpy(at, &offset, sizeof(offset));
+    } else if (field.part == Part::Stride) {
+      // A contiguous argument of a strided parameter: row-major strides.
+      int64_t stride =
+          arg.isStrided() ? arg.strides()[static_cast<size_t>(field.extent)]
+                          : contiguousStrides(
+                                arg.shape())[static_cast<size_t>(field.extent)];
+      std::memcpy(at, &stride, sizeof(stride));
     } else if (field.extent >= 0) {
       int64_t extent = arg.shape()[static_cast<size_t>(field.extent)];
       std::memcpy(at, &extent, sizeof(extent));

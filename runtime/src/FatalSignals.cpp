@@ -144,8 +144,8 @@ size_t inFlight(const Slot &slot, Launch (&out)[kRing], uint64_t &older) {
 
 /// "kernel 'a' (2 launches) was in flight on device 'opencl:0' (...)" for
 /// the first slot, ", and kernels 'b', 'c' on device ..." for later ones.
-void addSlot(Text &text, const Slot &slot, const Launch *launches,
-             size_t count, uint64_t older, bool first) {
+void addSlot(Text &text, const Slot &slot, const Launch *launches, size_t count,
+             uint64_t older, bool first) {
   size_t distinct = 1;
   for (size_t i = 1; i < count; ++i)
     distinct += launches[i].name != launches[i - 1].name;

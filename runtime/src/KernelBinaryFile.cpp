@@ -139,6 +139,7 @@ void writeKernel(Writer &w, const KernelMetadata &k) {
     w.u8(static_cast<uint8_t>(p.dtype));
     w.u32(p.rank);
     w.u8(static_cast<uint8_t>(p.access));
+    w.u8(p.strided ? 1 : 0);
   }
   w.u64(k.staticLocalMemBytes);
   w.u64(k.privateMemBytes);
@@ -163,14 +164,19 @@ bool readKernel(Reader &r, KernelMetadata &k) {
   if (index > static_cast<uint8_t>(IndexKind::NdItem))
     return r.fail("unknown index kind " + std::to_string(index));
   k.indexKind = static_cast<IndexKind>(index);
-  if (!r.count(params, 11, "parameter"))
+  if (!r.count(params, 12, "parameter"))
     return false;
   k.params.resize(params);
   for (KernelParam &p : k.params) {
-    uint8_t kind, dtype, access;
+    uint8_t kind, dtype, access, strided;
     if (!r.str(p.name) || !r.u8(kind) || !r.u8(dtype) || !r.u32(p.rank) ||
-        !r.u8(access))
+        !r.u8(access) || !r.u8(strided))
       return false;
+    if (strided > 1 ||
+        (strided && kind != static_cast<uint8_t>(ParamKind::Array)))
+      return r.fail("parameter '" + p.name + "': invalid strided flag " +
+                    std::to_string(strided));
+    p.strided = strided != 0;
     if (kind > static_cast<uint8_t>(ParamKind::LocalAccessor))
       return r.fail("unknown parameter kind " + std::to_string(kind));
     if (dtype > static_cast<uint8_t>(DType::Complex128))

@@ -37,6 +37,20 @@ std::string lineString(const DebugRecord &record) {
   return s;
 }
 
+/// "7 // 0" from a DebugEvent::DivisionByZero record.
+std::string divisionString(const DebugRecord &record) {
+  auto operand = [&](int64_t v) {
+    return record.flags & kDebugFlagUnsigned
+               ? std::to_string(static_cast<uint64_t>(v))
+               : std::to_string(v);
+  };
+  const char *op =
+      static_cast<DebugDivision>(record.nameIndex) == DebugDivision::Remainder
+          ? " % "
+          : " // ";
+  return operand(record.index[0]) + op + operand(record.index[1]);
+}
+
 /// Allocates and zeroes the DebugRecord of one launch, ordered before the
 /// kernel through `waitFor`.
 StatusOr<std::shared_ptr<Buffer>> createDebugRecord(Queue &queue,
@@ -148,9 +162,8 @@ Status packInto(const Kernel &kernel, const IndexSpace &space,
   // rank) plus each argument and its extents (and a DebugRecord); the
   // buffers plus the kernel and a record.
   size_t native = kernel.metadata().takesLaunchRank ? 4 : 3;
-  for (const KernelArg &arg : args)
-    native +=
-        1 + (arg.isArray() || arg.isLocalAccessor() ? arg.shape().size() : 0);
+  for (const KernelParam &param : kernel.metadata().params)
+    native += nativeArgumentCount(param);
   launch.args.reserve(native + 1);
   launch.resources.clear();
   launch.resources.reserve(args.size() + 2);
@@ -230,6 +243,16 @@ KernelArg KernelArg::array(std::shared_ptr<Buffer> buffer,
   arg.kind_ = Kind::Array;
   arg.buffer_ = std::move(buffer);
   arg.shape_ = std::move(shape);
+  return arg;
+}
+
+KernelArg KernelArg::stridedArray(std::shared_ptr<Buffer> buffer,
+                                  std::vector<int64_t> shape,
+                                  std::vector<int64_t> strides, int64_t offset,
+                                  DType dtype) {
+  KernelArg arg = array(std::move(buffer), std::move(shape), dtype);
+  arg.strides_ = std::move(strides);
+  arg.elementOffset_ = offset;
   return arg;
 }
 
@@ -446,6 +469,10 @@ Status checkDebugRecord(const KernelMetadata &kernel,
   }
   case DebugEvent::AssertFailed:
     return internalError(where + "assertion failed at " + lineString(record));
+  case DebugEvent::DivisionByZero:
+    return internalError(where + "integer division by zero at " +
+                         lineString(record) + ": " + divisionString(record) +
+                         " (the result is 0)");
   }
   return internalError(where + "unknown debug event " +
                        std::to_string(record.status) + " at " +

@@ -81,17 +81,19 @@ void layOut(const KernelMetadata &metadata, PackedLaunch &packed) {
 
 /// Whether a launch of `kernel` on `queue` can skip Queue::submit's extra
 /// work: a debug kernel's record, a profiling queue's events, local
-/// accessors' memory and a kernel whose static local memory the device
-/// lacks (an error Queue::submit words) all take it.
+/// accessors' memory, strided array parameters and a kernel whose static local
+/// memory the device lacks (an error Queue::submit words) all take it.
 bool launchesDirectly(const Queue &queue, const Kernel &kernel) {
   const KernelMetadata &metadata = kernel.metadata();
   uint64_t localLimit = kernel.device().info().localMemSize;
   if (metadata.debug || queue.options().profiling ||
       (localLimit != 0 && metadata.staticLocalMemBytes > localLimit))
     return false;
-  return std::none_of(
-      metadata.params.begin(), metadata.params.end(),
-      [](const KernelParam &p) { return p.kind == ParamKind::LocalAccessor; });
+  // Strided arrays (offset and strides, PlanArg has neither) take it too.
+  return std::none_of(metadata.params.begin(), metadata.params.end(),
+                      [](const KernelParam &p) {
+                        return p.kind == ParamKind::LocalAccessor || p.strided;
+                      });
 }
 
 /// Queue::submit's limit on extents and work-items (checkWorkItemCount).

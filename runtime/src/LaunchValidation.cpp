@@ -261,6 +261,61 @@ std::optional<uint64_t> arrayBytes(const std::vector<int64_t> &shape,
   return bytes;
 }
 
+/// A strided array argument (dtype, rank and buffer already checked):
+/// every element it reaches lies in its buffer, and a parameter compiled
+/// for C-contiguous arrays only takes one whose strides are contiguous.
+Status checkStridedArray(const Kernel &kernel, const KernelParam &param,
+                         const KernelArg &arg) {
+  const KernelMetadata &metadata = kernel.metadata();
+  const std::vector<int64_t> &shape = arg.shape();
+  const std::vector<int64_t> &strides = arg.strides();
+  auto layout = [&] {
+    return "shape " + shapeString(shape) + ", strides " + shapeString(strides) +
+           " (elements), offset " + std::to_string(arg.elementOffset());
+  };
+  if (strides.size() != shape.size())
+    return paramError(metadata, param,
+                      "has " + std::to_string(strides.size()) +
+                          " strides for rank " + std::to_string(shape.size()));
+  if (!arrayBytes(shape, arg.dtype()))
+    return paramError(metadata, param, "invalid shape " + shapeString(shape));
+  bool empty = std::find(shape.begin(), shape.end(), 0) != shape.end();
+  if (!param.strided) {
+    bool contiguous = arg.elementOffset() == 0 || empty;
+    int64_t expected = 1;
+    for (size_t d = shape.size(); contiguous && !empty && d-- > 0;) {
+      contiguous = shape[d] == 1 || strides[d] == expected;
+      expected *= shape[d];
+    }
+    if (!contiguous)
+      return paramError(metadata, param,
+                        "the kernel was compiled for a C-contiguous array, "
+                        "got a strided one (" +
+                            layout() + ")");
+  }
+  if (empty)
+    return Status();
+  // The lowest and highest element reached, in elements from the buffer's
+  // start (128 bits: no product of an extent and a stride overflows).
+  __int128 low = arg.elementOffset(), high = arg.elementOffset();
+  for (size_t d = 0; d < shape.size(); ++d) {
+    __int128 span = static_cast<__int128>(shape[d] - 1) * strides[d];
+    (span < 0 ? low : high) += span;
+  }
+  __int128 elements = arg.buffer()->size() / dtypeSize(arg.dtype());
+  if (low < 0 || high >= elements)
+    return paramError(metadata, param,
+                      "a strided array (" + layout() +
+                          ") reaches outside its buffer of " +
+                          std::to_string(arg.buffer()->size()) + " bytes");
+  if (&arg.buffer()->device() != &kernel.device())
+    return paramError(
+        metadata, param,
+        "array is on device '" + arg.buffer()->device().info().selector +
+            "', kernel on '" + kernel.device().info().selector + "'");
+  return Status();
+}
+
 Status checkArray(const Kernel &kernel, const KernelParam &param,
                   const KernelArg &arg) {
   const KernelMetadata &metadata = kernel.metadata();
@@ -283,6 +338,8 @@ Status checkArray(const Kernel &kernel, const KernelParam &param,
                       "expected " + expected() + ", got rank " +
                           std::to_string(arg.shape().size()) + " (shape " +
                           shapeString(arg.shape()) + ")");
+  if (arg.isStrided())
+    return checkStridedArray(kernel, param, arg);
   std::optional<uint64_t> needed = arrayBytes(arg.shape(), arg.dtype());
   if (!needed)
     return paramError(metadata, param,

@@ -78,7 +78,8 @@ StatusOr<std::vector<KernelArg>> unpackArguments(const Kernel &kernel,
                              (geometry->dims == 1 ? "" : "s"));
   }
   std::vector<KernelArg> args;
-  // Fields come in parameter order: the value or pointer, then extents.
+  // Fields come in parameter order: the value or pointer, then extents (a
+  // strided array: pointer, element offset, extents, strides).
   for (size_t f = 0; f < layout.fields.size();) {
     const ArgumentBlockField &field = layout.fields[f++];
     const KernelParam &param = metadata.params[field.param];
@@ -101,11 +102,23 @@ StatusOr<std::vector<KernelArg>> unpackArguments(const Kernel &kernel,
                              "of '" +
                              kernel.device().info().name + "'");
     }
+    int64_t elementOffset = 0;
+    if (param.strided)
+      elementOffset = readField<int64_t>(at, layout.fields[f++].offset);
     std::vector<int64_t> shape(param.rank);
     for (unsigned d = 0; d < param.rank; ++d)
       shape[d] = readField<int64_t>(at, layout.fields[f++].offset);
-    args.push_back(
-        KernelArg::array(std::move(buffer), std::move(shape), param.dtype));
+    if (!param.strided) {
+      args.push_back(
+          KernelArg::array(std::move(buffer), std::move(shape), param.dtype));
+      continue;
+    }
+    std::vector<int64_t> strides(param.rank);
+    for (unsigned d = 0; d < param.rank; ++d)
+      strides[d] = readField<int64_t>(at, layout.fields[f++].offset);
+    args.push_back(KernelArg::stridedArray(std::move(buffer), std::move(shape),
+                                           std::move(strides), elementOffset,
+                                           param.dtype));
   }
   return args;
 }

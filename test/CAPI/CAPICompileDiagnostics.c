@@ -135,8 +135,8 @@ int main(void) {
          kiln_last_error_message());
 
   /* Refused calls. */
-  status = kiln_compile_last_diagnostic(kiln_compile_last_diagnostic_count(),
-                                        &d);
+  status =
+      kiln_compile_last_diagnostic(kiln_compile_last_diagnostic_count(), &d);
   printf("out of range: %s: %s\n", kiln_status_name(status),
          kiln_last_error_message());
   kiln_diagnostic_init(&d);
@@ -145,8 +145,7 @@ int main(void) {
   printf("struct_size 0: %s: %s\n", kiln_status_name(status),
          kiln_last_error_message());
   status = kiln_compile_last_diagnostic(0, NULL);
-  printf("NULL: %s: %s\n", kiln_status_name(status),
-         kiln_last_error_message());
+  printf("NULL: %s: %s\n", kiln_status_name(status), kiln_last_error_message());
   /* A call refused before compiling has no diagnostics. */
   status = kiln_compile_source(compiler, NULL, "warn.py", NULL, &binary);
   printf("refused compile: %s, %lu diagnostic(s)\n", kiln_status_name(status),

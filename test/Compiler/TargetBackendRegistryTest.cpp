@@ -19,8 +19,9 @@ using namespace kiln;
 namespace {
 
 TEST(BackendRegistry, EveryTargetKindHasItsBackEnd) {
-  ASSERT_EQ(getTargetBackends().size(), 2u);
-  for (TargetKind kind : {TargetKind::PTX, TargetKind::SPIRV}) {
+  ASSERT_EQ(getTargetBackends().size(), 3u);
+  for (TargetKind kind :
+       {TargetKind::PTX, TargetKind::SPIRV, TargetKind::Host}) {
     const TargetBackend &backend = getTargetBackend(kind);
     EXPECT_EQ(backend.getKind(), kind);
     EXPECT_EQ(lookupTargetBackend(targetKindName(kind)), &backend);
@@ -37,6 +38,8 @@ TEST(BackendRegistry, EachDriverLoadsOneBackEndsBinaries) {
             TargetKind::SPIRV);
   EXPECT_EQ(getTargetBackendForDriver(Backend::LevelZero).getKind(),
             TargetKind::SPIRV);
+  EXPECT_EQ(getTargetBackendForDriver(Backend::Host).getKind(),
+            TargetKind::Host);
 }
 
 TEST(BackendRegistry, BinaryFormatAndArchitecture) {

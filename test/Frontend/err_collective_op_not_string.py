@@ -1,5 +1,5 @@
 # RUN: not kilnc %s --emit=kiln 2>&1 | FileCheck %s
-# CHECK: {{.*}}err_collective_op_not_string.py:6:41: error: the operation of 'group_reduce' must be a string literal: "add", "min", "max", "and", "or" or "xor"
+# CHECK: {{.*}}err_collective_op_not_string.py:6:41: error: the operation of 'group_reduce' must be a compile-time string: "add", "min", "max", "and", "or" or "xor"
 OP = 1
 @kernel
 def k(it: NdItem, x: float32):

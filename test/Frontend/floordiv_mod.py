@@ -1,17 +1,28 @@
 # RUN: kilnc %s --emit=kiln | FileCheck %s
 # Spec §4: '//' floors and '%' takes the sign of the divisor, as in Python.
 # A signed divisor of -1 is replaced by 1 (LLVM's sdiv/srem are undefined for
-# MIN / -1; the spec wraps: MIN // -1 == MIN == -MIN, MIN % -1 == 0).
+# MIN / -1; the spec wraps: MIN // -1 == MIN == -MIN, MIN % -1 == 0), and a
+# divisor of 0 by 1 (docs/language.md §6.3: x // 0 == x % 0 == 0). The guard
+# select carries kiln.divisor_guard, where -g reports the division.
 
 # CHECK-LABEL: kiln.kernel @k(
+# CHECK: %[[Z0:.+]] = arith.cmpi eq, %arg2, %{{.*}} : i32
 # CHECK: %[[M1:.+]] = arith.cmpi eq, %arg2, %{{.*}} : i32
-# CHECK: %[[D:.+]] = arith.select %[[M1]], %{{.*}}, %arg2 : i32
+# CHECK: %[[BAD:.+]] = arith.ori %[[Z0]], %[[M1]] : i1
+# CHECK: %[[D:.+]] = arith.select %[[BAD]], %{{.*}}, %arg2 {kiln.divisor_guard} : i32
 # CHECK: %[[FQ:.+]] = arith.floordivsi %arg1, %[[D]] : i32
 # CHECK: %[[NEG:.+]] = arith.subi %{{.*}}, %arg1 : i32
-# CHECK: arith.select %[[M1]], %[[NEG]], %[[FQ]] : i32
-# CHECK: arith.divui %arg3, %arg4 : i32
+# CHECK: %[[Q:.+]] = arith.select %[[M1]], %[[NEG]], %[[FQ]] : i32
+# CHECK: arith.select %[[Z0]], %{{.*}}, %[[Q]] : i32
+# CHECK: %[[UZ:.+]] = arith.cmpi eq, %arg4, %{{.*}} : i32
+# CHECK: %[[UD:.+]] = arith.select %[[UZ]], %{{.*}}, %arg4 {kiln.divisor_guard} : i32
+# CHECK: %[[UQ:.+]] = arith.divui %arg3, %[[UD]] : i32
+# CHECK: arith.select %[[UZ]], %{{.*}}, %[[UQ]] : i32
+# A remainder by 1 is already 0: '%' needs no select after the division.
+# CHECK: %[[Z2:.+]] = arith.cmpi eq, %arg2, %{{.*}} : i32
 # CHECK: %[[M2:.+]] = arith.cmpi eq, %arg2, %{{.*}} : i32
-# CHECK: %[[D2:.+]] = arith.select %[[M2]], %{{.*}}, %arg2 : i32
+# CHECK: %[[BAD2:.+]] = arith.ori %[[Z2]], %[[M2]] : i1
+# CHECK: %[[D2:.+]] = arith.select %[[BAD2]], %{{.*}}, %arg2 {kiln.divisor_guard} : i32
 # CHECK: %[[R:.+]] = arith.remsi %arg1, %[[D2]] : i32
 # CHECK: %[[NZ:.+]] = arith.cmpi ne, %[[R]], %{{.*}} : i32
 # CHECK: %[[SIGNS:.+]] = arith.xori %[[R]], %arg2 : i32
@@ -19,7 +30,9 @@
 # CHECK: %[[FIX:.+]] = arith.andi %[[NZ]], %[[DIFF]] : i1
 # CHECK: %[[ADJ:.+]] = arith.addi %[[R]], %arg2 : i32
 # CHECK: arith.select %[[FIX]], %[[ADJ]], %[[R]] : i32
-# CHECK: arith.remui %arg3, %arg4 : i32
+# CHECK: %[[UZ2:.+]] = arith.cmpi eq, %arg4, %{{.*}} : i32
+# CHECK: %[[UD2:.+]] = arith.select %[[UZ2]], %{{.*}}, %arg4 {kiln.divisor_guard} : i32
+# CHECK: arith.remui %arg3, %[[UD2]] : i32
 # Float // follows CPython: floor((a - fmod(a, b)) / b), adjusted; by zero it
 # is the true quotient a / b (+-inf or NaN, as NumPy's floor_divide).
 # CHECK: %[[M:.+]] = arith.remf %arg5, %arg6 : f32

@@ -26,6 +26,8 @@ KernelBinary everyField() {
   k.params = {{"a", ParamKind::Scalar, DType::BFloat16, 0},
               {"x", ParamKind::Array, DType::UInt64, 3},
               {"y", ParamKind::Array, DType::Int8, 1, ParamAccess::ReadOnly},
+              {"v", ParamKind::Array, DType::Float32, 2, ParamAccess::Write,
+               /*strided=*/true},
               {"t", ParamKind::LocalAccessor, DType::Float16, 2}};
   k.staticLocalMemBytes = 1ull << 40;
   k.debug = true;
@@ -59,6 +61,7 @@ void expectSame(const KernelBinary &a, const KernelBinary &b) {
       EXPECT_EQ(x.params[j].dtype, y.params[j].dtype);
       EXPECT_EQ(x.params[j].rank, y.params[j].rank);
       EXPECT_EQ(x.params[j].access, y.params[j].access);
+      EXPECT_EQ(x.params[j].strided, y.params[j].strided);
     }
     EXPECT_EQ(x.staticLocalMemBytes, y.staticLocalMemBytes);
     EXPECT_EQ(x.debug, y.debug);
@@ -119,8 +122,10 @@ TEST(KernelBinaryFile, DamageIsDetected) {
   magic[0] = 'X';
   EXPECT_NE(damageMessage(magic).find("bad magic"), std::string::npos);
   std::vector<uint8_t> version = good;
-  version[8] = 10;
-  EXPECT_NE(damageMessage(version).find("version 10 is not supported"),
+  version[8] = kKernelBinaryFileVersion + 1;
+  EXPECT_NE(damageMessage(version).find(
+                "version " + std::to_string(kKernelBinaryFileVersion + 1) +
+                " is not supported"),
             std::string::npos);
   EXPECT_NE(damageMessage({'K', 'I'}).find("shorter than the header"),
             std::string::npos);

@@ -86,8 +86,8 @@ TEST(DriverRegistry, BuiltinDriversKnowEveryBackEnd) {
   StatusOr<std::shared_ptr<Device>> device = openDevice("vulkan");
   ASSERT_FALSE(device.ok());
   EXPECT_EQ(device.message(), "unknown device 'vulkan'; known back ends: "
-                              "cpu, opencl, cuda, level_zero");
-  for (const char *name : {"opencl", "cuda", "level_zero"}) {
+                              "cpu, opencl, cuda, level_zero, host");
+  for (const char *name : {"opencl", "cuda", "level_zero", "host"}) {
     Driver *driver = builtinDrivers().find(name);
     if (!driver) {
       std::printf("[  SKIPPED ] the %s driver is switched off in this build\n",

@@ -334,8 +334,7 @@ TEST_F(KernelFaultOnCpu, ATrapInAKernelNamesIt) {
 }
 
 TEST_F(KernelFaultOnCpu, ATrapInAPlannedLaunchNamesIt) {
-  EXPECT_EXIT(launchPlannedAndFinish(), KilledBySignal(SIGSEGV),
-              kSaxpyMessage);
+  EXPECT_EXIT(launchPlannedAndFinish(), KilledBySignal(SIGSEGV), kSaxpyMessage);
 }
 
 TEST_F(KernelFaultOnCpu, AFinishedKernelIsNotNamed) {

@@ -91,7 +91,7 @@ TEST(LevelZeroSelection, MalformedOrdinalAndBackendList) {
   }
   EXPECT_EQ(openDevice("levelzero").message(),
             "unknown device 'levelzero'; known back ends: cpu, opencl, cuda, "
-            "level_zero");
+            "level_zero, host");
 }
 
 TEST(LevelZeroResultNames, EveryTableEntryAndUnknownCodes) {

@@ -266,6 +266,39 @@ def _histogram_job(n):
         outputs=["bins"], tolerance=_check_close(0, 0), work=lambda x: n)
 
 
+def _int_division_reference(x):
+    """The kernel's loop on int64 NumPy arrays, wrapped to int32 per step."""
+    def wrap(v):
+        return ((v + (1 << 31)) % (1 << 32)) - (1 << 31)
+    v = x["a"].astype(np.int64)
+    d = x["b"].astype(np.int64)
+    acc = np.zeros_like(v)
+    for k in range(16):
+        acc = wrap(acc + np.floor_divide(v, d + k) + np.remainder(v, d + k))
+        v = wrap(v * 3 + 1)
+    return {"out": acc.astype(np.int32)}
+
+
+def _int_division_job(n):
+    # Divisors 1..1000 and -1000..-1 (never 0 over the 16 steps), dividends
+    # of both signs: every operand pair takes the floor fix-up sometimes.
+    def make(rng, ctx):
+        b = rng.integers(1, 1001, size=n, dtype=np.int32)
+        b[rng.random(n) < 0.5] -= 1016
+        return {"a": rng.integers(-(1 << 30), 1 << 30, size=n, dtype=np.int32),
+                "b": b, "out": np.zeros(n, np.int32)}
+    return Job(
+        "int_division", "int32 // and %% by a varying divisor, %s x 16"
+        % _label(n), "GB/s", 1, make=make,
+        reference=_int_division_reference,
+        kiln=lambda x, ctx: ((n,), None, ["a", "b", "out"]),
+        cuda=lambda x, ctx: ((_cdiv(n, 256),), (256,),
+                             ["a", "b", "out", _i64(n)]),
+        outputs=["out"], tolerance=_check_close(0, 0),
+        work=lambda x: 3 * 4 * n, assume=_DISTINCT_ALIGNED[:1] +
+        ["--assume-aligned16=a,b,out"])
+
+
 def all_jobs(full, lib, sgemm=4096):
     """Every job, at the issue's sizes (`full`; the SGEMMs' n = k = m is
     `sgemm`, a multiple of 128) or at small odd sizes that exercise the
@@ -276,9 +309,10 @@ def all_jobs(full, lib, sgemm=4096):
                 [_stencil_job(16384, 16384), _transpose_job(16384, 16384, lib)]
                 + _sgemm_jobs(s, s, s, s, s, s, lib) +
                 [_sgemm_best_job(s, s, s, lib),
-                 _softmax_job(32768, 2048, lib), _histogram_job(1 << 28)])
+                 _softmax_job(32768, 2048, lib), _histogram_job(1 << 28),
+                 _int_division_job(1 << 26)])
     return (_elementwise_jobs(100003, lib) + _sum_jobs(100003, lib) +
             [_stencil_job(130, 70), _transpose_job(100, 70, lib)] +
             _sgemm_jobs(40, 50, 70, 128, 32, 192, lib) +
             [_sgemm_best_job(256, 40, 384, lib), _softmax_job(33, 300, lib),
-             _histogram_job(100003)])
+             _histogram_job(100003), _int_division_job(100003)])

@@ -30,7 +30,10 @@ class _Arg(ctypes.Structure):
     _fields_ = [("kind", ctypes.c_int), ("dtype", ctypes.c_int),
                 ("value", ctypes.c_ubyte * 16), ("buffer", ctypes.c_void_p),
                 ("rank", ctypes.c_int),
-                ("shape", ctypes.c_int64 * _MAX_RANK)]
+                ("shape", ctypes.c_int64 * _MAX_RANK),
+                ("strided", ctypes.c_int),
+                ("strides", ctypes.c_int64 * _MAX_RANK),
+                ("offset", ctypes.c_int64)]
 
 
 def _load_library(path):

@@ -16,7 +16,10 @@
 //===----------------------------------------------------------------------===//
 #include "compiler/Conversion/KilnToLLVM/KilnToLLVMCommon.h"
 
+#include "kiln/runtime/KernelMetadata.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+#include <cstddef>
 
 using namespace mlir;
 using namespace kiln;
@@ -24,9 +27,16 @@ using namespace kiln::ir;
 
 namespace {
 
-// Byte offsets of DebugRecord's fields.
-constexpr int64_t kStatus = 0, kLine = 4, kColumn = 8, kName = 12, kRank = 16,
-                  kIndex = 24, kShape = 48;
+// Byte offsets of DebugRecord's fields (the runtime owns the layout).
+constexpr int64_t kLine = offsetof(DebugRecord, line),
+                  kColumn = offsetof(DebugRecord, column),
+                  kName = offsetof(DebugRecord, nameIndex),
+                  kRank = offsetof(DebugRecord, rank),
+                  kFlags = offsetof(DebugRecord, flags),
+                  kIndex = offsetof(DebugRecord, index),
+                  kShape = offsetof(DebugRecord, shape);
+static_assert(offsetof(DebugRecord, status) == 0,
+              "reportOnce claims the record at its first word");
 
 /// ORs `value` (i32 or i64, or zero when `won` is false) into the field at
 /// `offset`, 32 bits at a time: 64-bit atomics are an optional device
@@ -91,7 +101,8 @@ struct BoundsCheckOpLowering : KilnPattern<BoundsCheckOp> {
     rewriter.setInsertionPointToEnd(current);
     LLVM::CondBrOp::create(rewriter, loc, inBounds, next, report);
     Value record = adaptor.getDebug();
-    reportOnce(rewriter, loc, report, record, /*OutOfBounds=*/1,
+    reportOnce(rewriter, loc, report, record,
+               static_cast<uint32_t>(DebugEvent::OutOfBounds),
                [&](OpBuilder &b, Value won) {
                  orField(b, loc, record, won, kLine,
                          constantI32(b, loc, op.getLine()));
@@ -122,7 +133,8 @@ struct ReportAssertOpLowering : KilnPattern<ReportAssertOp> {
     Block *current = op->getBlock();
     Block *next = rewriter.splitBlock(current, op->getIterator());
     Value record = adaptor.getDebug();
-    reportOnce(rewriter, loc, current, record, /*AssertFailed=*/2,
+    reportOnce(rewriter, loc, current, record,
+               static_cast<uint32_t>(DebugEvent::AssertFailed),
                [&](OpBuilder &b, Value won) {
                  orField(b, loc, record, won, kLine,
                          constantI32(b, loc, op.getLine()));
@@ -135,11 +147,58 @@ struct ReportAssertOpLowering : KilnPattern<ReportAssertOp> {
   }
 };
 
+/// Sign- or zero-extends an operand of a division report to i64.
+Value extendToI64(OpBuilder &b, Location loc, Value v, bool isUnsigned) {
+  Type i64 = b.getI64Type();
+  if (v.getType() == i64)
+    return v;
+  if (isUnsigned)
+    return LLVM::ZExtOp::create(b, loc, i64, v);
+  return LLVM::SExtOp::create(b, loc, i64, v);
+}
+
+struct ReportDivisionByZeroOpLowering : KilnPattern<ReportDivisionByZeroOp> {
+  using KilnPattern::KilnPattern;
+  LogicalResult
+  matchAndRewrite(ReportDivisionByZeroOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Block *current = op->getBlock();
+    Block *next = rewriter.splitBlock(current, op->getIterator());
+    Value record = adaptor.getDebug();
+    bool isUnsigned = op.getIsUnsigned();
+    auto divisionKind =
+        static_cast<uint32_t>(op.getIsRemainder() ? DebugDivision::Remainder
+                                                  : DebugDivision::FloorDivide);
+    reportOnce(
+        rewriter, loc, current, record,
+        static_cast<uint32_t>(DebugEvent::DivisionByZero),
+        [&](OpBuilder &b, Value won) {
+          orField(b, loc, record, won, kLine,
+                  constantI32(b, loc, op.getLine()));
+          orField(b, loc, record, won, kColumn,
+                  constantI32(b, loc, op.getColumn()));
+          orField(b, loc, record, won, kName,
+                  constantI32(b, loc, divisionKind));
+          orField(b, loc, record, won, kRank, constantI32(b, loc, 2));
+          orField(b, loc, record, won, kFlags,
+                  constantI32(b, loc, isUnsigned ? kDebugFlagUnsigned : 0));
+          orField(b, loc, record, won, kIndex,
+                  extendToI64(b, loc, adaptor.getDividend(), isUnsigned));
+          orField(b, loc, record, won, kIndex + 8,
+                  extendToI64(b, loc, adaptor.getDivisor(), isUnsigned));
+        });
+    LLVM::BrOp::create(rewriter, loc, ValueRange{}, next);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void kiln::populateDebugPatterns(LLVMTypeConverter &converter,
                                  RewritePatternSet &patterns,
                                  const TargetInfo &target) {
-  patterns.add<BoundsCheckOpLowering, ReportAssertOpLowering>(converter,
-                                                              target);
+  patterns.add<BoundsCheckOpLowering, ReportAssertOpLowering,
+               ReportDivisionByZeroOpLowering>(converter, target);
 }

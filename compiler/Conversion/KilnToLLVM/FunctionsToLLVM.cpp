@@ -106,13 +106,28 @@ private:
       unsigned i = argument.getArgNumber();
       result[i].noAlias = op.getArgAttr(i, "kiln.noalias") != nullptr;
       result[i].readOnly =
-          isa<ArrayType>(argument.getType()) &&
-          llvm::all_of(argument.getUses(), [](OpOperand &use) {
-            return isa<DimOp>(use.getOwner()) ||
-                   (isa<LoadOp>(use.getOwner()) && use.getOperandNumber() == 0);
-          });
+          isa<ArrayType>(argument.getType()) && onlyRead(argument);
     }
     return result;
+  }
+
+  /// Every use of the array `array` loads from it, reads an extent, or
+  /// makes a row view of it that is only read in turn.
+  static bool onlyRead(Value array) {
+    return llvm::all_of(array.getUses(), [](OpOperand &use) {
+      Operation *user = use.getOwner();
+      if (auto view = dyn_cast<RowViewOp>(user))
+        return onlyRead(view.getResult());
+      return isa<DimOp>(user) ||
+             (isa<LoadOp>(user) && use.getOperandNumber() == 0);
+    });
+  }
+
+  /// The native arguments of an array parameter: its memory and `rank`
+  /// extents; a strided array adds its element offset (after the memory)
+  /// and `rank` strides (after the extents).
+  static unsigned arrayArgumentCount(ArrayType array) {
+    return array.isStrided() ? 2 + 2 * array.getRank() : 1 + array.getRank();
   }
 
   /// `noalias` and `readonly` on the entry point's global array pointers.
@@ -135,7 +150,7 @@ private:
       if (array.isGlobal() && aliasing[i + 1].readOnly)
         entryPoint.setArgAttr(index, LLVM::LLVMDialect::getReadonlyAttrName(),
                               b.getUnitAttr());
-      index += 1 + array.getRank();
+      index += arrayArgumentCount(array);
     }
   }
 
@@ -165,7 +180,7 @@ private:
     for (Type input : kilnType.getInputs().drop_front()) {
       if (auto array = dyn_cast<ArrayType>(input)) {
         types.push_back(memoryArgumentType(array));
-        types.append(array.getRank(), i64);
+        types.append(arrayArgumentCount(array) - 1, i64);
       } else if (isa<DebugType>(input)) {
         types.push_back(
             LLVM::LLVMPointerType::get(ctx, target.getGlobalAddressSpace()));
@@ -214,12 +229,15 @@ private:
         continue;
       }
       if (array.isGlobal()) {
-        unsigned align = std::max(storageAlignment(array.getElementType()),
-                                  promisedAlign[i + 1]);
+        // A strided array's pointer is its buffer's start: no promise of
+        // the data's alignment holds for its elements.
+        unsigned align =
+            std::max(storageAlignment(array.getElementType()),
+                     array.isStrided() ? 0u : promisedAlign[i + 1]);
         entryPoint.setArgAttr(index, LLVM::LLVMDialect::getAlignAttrName(),
                               b.getI64IntegerAttr(align));
       }
-      index += 1 + array.getRank();
+      index += arrayArgumentCount(array);
     }
   }
 
@@ -266,11 +284,22 @@ private:
         continue;
       }
       Value base = arrayBase(b, loc, array, entry->getArgument(next++));
-      SmallVector<Value> extents;
+      if (array.isStrided()) {
+        // Element [0, ..., 0] lies `offset` elements into the buffer (a
+        // negative stride views it from its end).
+        base = LLVM::GEPOp::create(b, loc, base.getType(),
+                                   storageType(array.getElementType()), base,
+                                   ValueRange{entry->getArgument(next++)},
+                                   LLVM::GEPNoWrapFlags::inbounds);
+      }
+      SmallVector<Value> extents, strides;
       for (unsigned d = 0; d < array.getRank(); ++d)
         extents.push_back(entry->getArgument(next++));
+      if (array.isStrided())
+        for (unsigned d = 0; d < array.getRank(); ++d)
+          strides.push_back(entry->getArgument(next++));
       values.push_back(
-          buildArrayStruct(b, loc, bodyTypes[i + 1], base, extents));
+          buildArrayStruct(b, loc, bodyTypes[i + 1], base, extents, strides));
     }
     return values;
   }

@@ -54,18 +54,38 @@ Value kiln::constantI32(OpBuilder &b, Location loc, int32_t v) {
                                   b.getI32IntegerAttr(v));
 }
 
+Value kiln::contiguousOffset(OpBuilder &b, Location loc, Value array,
+                             ValueRange indices, int64_t firstExtent) {
+  Value linear = indices[0];
+  for (int64_t d = 1; d < static_cast<int64_t>(indices.size()); ++d) {
+    Value extent = LLVM::ExtractValueOp::create(
+        b, loc, array, ArrayRef<int64_t>{1, firstExtent + d});
+    linear = LLVM::MulOp::create(b, loc, linear, extent);
+    linear = LLVM::AddOp::create(b, loc, linear, indices[d]);
+  }
+  return linear;
+}
+
+Value kiln::stridedOffset(OpBuilder &b, Location loc, Value array,
+                          ValueRange indices) {
+  Value linear;
+  for (auto [d, index] : llvm::enumerate(indices)) {
+    Value stride = LLVM::ExtractValueOp::create(
+        b, loc, array,
+        ArrayRef<int64_t>{kStridesElement, static_cast<int64_t>(d)});
+    Value term = LLVM::MulOp::create(b, loc, index, stride);
+    linear = linear ? LLVM::AddOp::create(b, loc, linear, term) : term;
+  }
+  return linear;
+}
+
 Value kiln::elementAddress(OpBuilder &b, Location loc, ArrayType type,
                            Value array, ValueRange indices,
                            const TargetInfo &target) {
   Value base =
       LLVM::ExtractValueOp::create(b, loc, array, ArrayRef<int64_t>{0});
-  Value linear = indices[0];
-  for (int64_t d = 1; d < type.getRank(); ++d) {
-    Value extent =
-        LLVM::ExtractValueOp::create(b, loc, array, ArrayRef<int64_t>{1, d});
-    linear = LLVM::MulOp::create(b, loc, linear, extent);
-    linear = LLVM::AddOp::create(b, loc, linear, indices[d]);
-  }
+  Value linear = type.isStrided() ? stridedOffset(b, loc, array, indices)
+                                  : contiguousOffset(b, loc, array, indices, 0);
   auto ptrType = LLVM::LLVMPointerType::get(
       b.getContext(), target.getAddressSpace(type.getSpace()));
   return LLVM::GEPOp::create(
@@ -74,12 +94,17 @@ Value kiln::elementAddress(OpBuilder &b, Location loc, ArrayType type,
 }
 
 Value kiln::buildArrayStruct(OpBuilder &b, Location loc, Type structType,
-                             Value base, ValueRange extents) {
+                             Value base, ValueRange extents,
+                             ValueRange strides) {
   Value s = LLVM::UndefOp::create(b, loc, structType);
   s = LLVM::InsertValueOp::create(b, loc, s, base, ArrayRef<int64_t>{0});
   for (auto [d, extent] : llvm::enumerate(extents))
     s = LLVM::InsertValueOp::create(
         b, loc, s, extent, ArrayRef<int64_t>{1, static_cast<int64_t>(d)});
+  for (auto [d, stride] : llvm::enumerate(strides))
+    s = LLVM::InsertValueOp::create(
+        b, loc, s, stride,
+        ArrayRef<int64_t>{kStridesElement, static_cast<int64_t>(d)});
   return s;
 }
 
@@ -117,6 +142,10 @@ void kiln::populateKilnToLLVMTypeConversions(LLVMTypeConverter &converter,
         LLVM::LLVMArrayType::get(IntegerType::get(ctx, 64), type.getRank());
     auto ptr = LLVM::LLVMPointerType::get(
         ctx, target.getAddressSpace(type.getSpace()));
+    // A strided array also carries its strides (elements), after the
+    // extents; a contiguous one is exactly what it always was.
+    if (type.isStrided())
+      return LLVM::LLVMStructType::getLiteral(ctx, {ptr, extents, extents});
     return LLVM::LLVMStructType::getLiteral(ctx, {ptr, extents});
   });
   // Index objects all carry the launch's global range and rank; everything

@@ -31,15 +31,34 @@ mlir::Value fromStorage(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
 mlir::Value constantI64(mlir::OpBuilder &b, mlir::Location loc, int64_t v);
 mlir::Value constantI32(mlir::OpBuilder &b, mlir::Location loc, int32_t v);
 
-/// Address of element `indices` of a lowered array (row-major).
+/// A lowered array is `{ptr, [N x i64] extents}`, and a strided one
+/// `{ptr, [N x i64] extents, [N x i64] strides}` (strides in elements).
+constexpr int64_t kStridesElement = 2;
+
+/// Address of element `indices` of a lowered array: row-major
+/// `((i * e1) + j) * e2 + k` for a contiguous array, `i * s0 + j * s1 + k *
+/// s2` for a strided one.
 mlir::Value elementAddress(mlir::OpBuilder &b, mlir::Location loc,
                            ir::ArrayType type, mlir::Value array,
                            mlir::ValueRange indices, const TargetInfo &target);
 
-/// Builds the lowered struct of an array from a base pointer and extents.
+/// The row-major element offset of `indices` in a lowered contiguous array
+/// whose dimension `firstExtent` the first index indexes: `((i * e1) + j)`
+/// for the indices (i, j) (the extent of the first index is not read).
+mlir::Value contiguousOffset(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::Value array, mlir::ValueRange indices,
+                             int64_t firstExtent);
+/// `sum(indices[d] * stride[d])` of a lowered strided array, over the
+/// leading dimensions `indices` indexes.
+mlir::Value stridedOffset(mlir::OpBuilder &b, mlir::Location loc,
+                          mlir::Value array, mlir::ValueRange indices);
+
+/// Builds the lowered struct of an array from a base pointer and extents
+/// (and, for a strided array, its strides).
 mlir::Value buildArrayStruct(mlir::OpBuilder &b, mlir::Location loc,
                              mlir::Type structType, mlir::Value base,
-                             mlir::ValueRange extents);
+                             mlir::ValueRange extents,
+                             mlir::ValueRange strides = {});
 
 /// Element of a lowered index object (`[4 x i64]`: `!kiln.item`,
 /// `!kiln.nd_item`, `!kiln.group`, `!kiln.sub_group`) holding the launch

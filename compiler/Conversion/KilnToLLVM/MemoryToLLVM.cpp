@@ -1,6 +1,8 @@
 //===- MemoryToLLVM.cpp - Array access and local/private allocation -------===//
 //
-// Arrays are {pointer, [N x i64] extents} in every memory space. Static
+// Arrays are {pointer, [N x i64] extents} in every memory space (strided
+// ones {pointer, extents, [N x i64] strides}); a row view moves the
+// pointer and keeps the trailing extents and strides. Static
 // local arrays become module globals in the local address space (one per
 // allocation, shared by the work-group); private arrays become allocas.
 //
@@ -65,6 +67,51 @@ struct StoreOpLowering : KilnPattern<StoreOp> {
     Value value = toStorage(rewriter, loc, adaptor.getValue());
     rewriter.replaceOpWithNewOp<LLVM::StoreOp>(op, value, address,
                                                promisedAlignment(op));
+    return success();
+  }
+};
+
+/// `a[i]`: the base moves to the row (`i * e1 * e2` elements of a
+/// contiguous array, `i * s0` of a strided one); the trailing extents (and
+/// strides) stay.
+struct RowViewOpLowering : KilnPattern<RowViewOp> {
+  using KilnPattern::KilnPattern;
+  LogicalResult
+  matchAndRewrite(RowViewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ArrayType source = op.getArray().getType();
+    Value array = adaptor.getArray();
+    ValueRange indices = adaptor.getIndices();
+    int64_t rank = source.getRank();
+    int64_t k = static_cast<int64_t>(indices.size());
+    Value offset;
+    if (source.isStrided()) {
+      offset = stridedOffset(rewriter, loc, array, indices);
+    } else {
+      offset = contiguousOffset(rewriter, loc, array, indices, 0);
+      for (int64_t d = k; d < rank; ++d) {
+        Value extent = LLVM::ExtractValueOp::create(rewriter, loc, array,
+                                                    ArrayRef<int64_t>{1, d});
+        offset = LLVM::MulOp::create(rewriter, loc, offset, extent);
+      }
+    }
+    Value base = LLVM::ExtractValueOp::create(rewriter, loc, array,
+                                              ArrayRef<int64_t>{0});
+    base = LLVM::GEPOp::create(
+        rewriter, loc, base.getType(), storageType(source.getElementType()),
+        base, ValueRange{offset}, LLVM::GEPNoWrapFlags::inbounds);
+    SmallVector<Value> extents, strides;
+    for (int64_t d = k; d < rank; ++d) {
+      extents.push_back(LLVM::ExtractValueOp::create(rewriter, loc, array,
+                                                     ArrayRef<int64_t>{1, d}));
+      if (source.isStrided())
+        strides.push_back(LLVM::ExtractValueOp::create(
+            rewriter, loc, array, ArrayRef<int64_t>{kStridesElement, d}));
+    }
+    Type structType = getTypeConverter()->convertType(op.getResult().getType());
+    rewriter.replaceOp(op, buildArrayStruct(rewriter, loc, structType, base,
+                                            extents, strides));
     return success();
   }
 };
@@ -150,5 +197,6 @@ void kiln::populateMemoryPatterns(LLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const TargetInfo &target) {
   patterns.add<DimOpLowering, LoadOpLowering, StoreOpLowering,
-               LocalAllocOpLowering, PrivateAllocOpLowering>(converter, target);
+               RowViewOpLowering, LocalAllocOpLowering, PrivateAllocOpLowering>(
+      converter, target);
 }

@@ -194,6 +194,20 @@ LogicalResult StoreOp::verify() {
                       getValue().getType());
 }
 
+LogicalResult RowViewOp::verify() {
+  ArrayType source = getArray().getType();
+  size_t k = getIndices().size();
+  if (k == 0 || k >= source.getRank())
+    return emitOpError("indexes 1 to ")
+           << source.getRank() - 1 << " leading dimension(s) of " << source
+           << ", got " << k;
+  if (getResult().getType() != source.withRank(source.getRank() - k))
+    return emitOpError("result must be ")
+           << source.withRank(source.getRank() - k) << ", got "
+           << getResult().getType();
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Index space
 //===----------------------------------------------------------------------===//

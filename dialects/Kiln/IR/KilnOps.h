@@ -25,6 +25,12 @@ inline constexpr llvm::StringLiteral kMaxWorkGroupSizeAttrName =
     "kiln.max_work_group_size";
 inline constexpr llvm::StringLiteral kMinWorkGroupsPerCUAttrName =
     "kiln.min_work_groups_per_cu";
+/// Unit attribute of the `arith.select` that replaces an integer divisor
+/// the hardware may trap on (0, and -1 for signed) by 1 (MLIRGen's
+/// guardDivisor): its false operand is the divisor the user wrote, which
+/// debug mode checks for zero (kiln-instrument-debug).
+inline constexpr llvm::StringLiteral kDivisorGuardAttrName =
+    "kiln.divisor_guard";
 } // namespace kiln::ir
 
 #endif // KILN_DIALECT_KILN_IR_KILNOPS_H

@@ -214,6 +214,31 @@ def Kiln_StoreOp : Kiln_Op<"store", [
   let hasVerifier = 1;
 }
 
+def Kiln_RowViewOp : Kiln_Op<"row_view", [Pure]> {
+  let summary = "The array `a[i]` (`a[i, j]`): a view of the leading indices";
+  let description = [{
+    Indexing the first `k` dimensions of an `N`-dimensional array (`0 < k <
+    N`) gives the `(N - k)`-dimensional array at those indices, as NumPy's
+    and Numba's partial indexing `a[i]` does: it views the same memory
+    (stores through it land in `a`), with `a`'s trailing extents and, for a
+    strided array, its trailing strides. A view of a C-contiguous array is
+    C-contiguous. Nothing is checked: an access through the view is.
+
+    `%r = kiln.row_view %a[%i] : !kiln.array<f32, 2> -> !kiln.array<f32, 1>`
+  }];
+  let arguments = (ins Kiln_ArrayType:$array, Variadic<I64>:$indices);
+  let results = (outs Kiln_ArrayType:$result);
+  let assemblyFormat =
+      "$array `[` $indices `]` attr-dict `:` type($array) `->` type($result)";
+  let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "::mlir::Value":$array,
+                                 "::mlir::ValueRange":$indices), [{
+    auto type = ::llvm::cast<ArrayType>(array.getType());
+    build($_builder, $_state, type.withRank(type.getRank() - indices.size()),
+          array, indices);
+  }]>];
+}
+
 //===----------------------------------------------------------------------===//
 // NdRange index space
 //===----------------------------------------------------------------------===//
@@ -487,6 +512,24 @@ def Kiln_ReportAssertOp : Kiln_Op<"report_assert"> {
   let summary = "Debug mode: record a failed assert in the DebugRecord";
   let arguments = (ins Kiln_DebugType:$debug, I32Attr:$line, I32Attr:$column);
   let assemblyFormat = "$debug attr-dict";
+}
+
+def Kiln_ReportDivisionByZeroOp : Kiln_Op<"report_division_by_zero"> {
+  let summary = "Debug mode: record an integer division by zero";
+  let description = [{
+    Inserted by kiln-instrument-debug where an integer `//` or `%` is
+    reached with a zero divisor (the result is still the language's 0).
+    The first report of a launch writes the DebugRecord: line, column, the
+    operator, the operands (sign- or zero-extended per `is_unsigned`).
+  }];
+  let arguments = (ins Kiln_DebugType:$debug, AnySignlessInteger:$dividend,
+                       AnySignlessInteger:$divisor, BoolAttr:$is_remainder,
+                       BoolAttr:$is_unsigned, I32Attr:$line,
+                       I32Attr:$column);
+  let assemblyFormat = [{
+    $debug `,` $dividend `,` $divisor attr-dict `:` type($dividend) `,`
+    type($divisor)
+  }];
 }
 
 #endif // KILN_OPS_TD

@@ -13,20 +13,35 @@ class Kiln_Type<string name, string typeMnemonic, list<Trait> traits = []>
 }
 
 def Kiln_ArrayType : Kiln_Type<"Array", "array"> {
-  let summary = "A C-contiguous array whose shape is known at run time";
+  let summary = "An array whose shape (and strides, if strided) is known at run time";
   let description = [{
-    `!kiln.array<T, N[, space]>` is an N-dimensional (1 <= N <= 3) row-major
+    `!kiln.array<T, N[, space][, strided]>` is an N-dimensional (1 <= N <= 3)
     array of scalars in global (default), work-group `local` or per-work-item
     `private` memory. Extents are run-time values read with `kiln.dim`.
 
-    Examples: `!kiln.array<f32, 2>`, `!kiln.array<i32, 1, local>`
+    Without `strided` the array is row-major and C-contiguous: element
+    `[i, j]` of an `N x M` array is element `i * M + j` of its memory. A
+    `strided` array (a NumPy view: `a[::2]`, `a.T`, `a[:, 1]`) carries one
+    run-time stride per dimension, in elements (possibly negative or 0):
+    element `[i, j]` is `i * s0 + j * s1` from its base. Contiguous arrays
+    keep the layout and code they always had; only arrays the launch passes
+    strided (or views of them) take the strides.
+
+    Examples: `!kiln.array<f32, 2>`, `!kiln.array<i32, 1, local>`,
+    `!kiln.array<f64, 2, strided>`
   }];
   let parameters = (ins "::mlir::Type":$elementType, "unsigned":$rank,
-      DefaultValuedParameter<"::kiln::ir::MemorySpace", "::kiln::ir::MemorySpace::Global">:$space);
-  let assemblyFormat = "`<` $elementType `,` $rank (`,` $space^)? `>`";
+      DefaultValuedParameter<"::kiln::ir::MemorySpace", "::kiln::ir::MemorySpace::Global">:$space,
+      DefaultValuedParameter<"bool", "false">:$strided);
+  let hasCustomAssemblyFormat = 1;
   let builders = [
     TypeBuilder<(ins "::mlir::Type":$elementType, "unsigned":$rank), [{
-      return $_get($_ctxt, elementType, rank, ::kiln::ir::MemorySpace::Global);
+      return $_get($_ctxt, elementType, rank, ::kiln::ir::MemorySpace::Global,
+                   false);
+    }]>,
+    TypeBuilder<(ins "::mlir::Type":$elementType, "unsigned":$rank,
+                     "::kiln::ir::MemorySpace":$space), [{
+      return $_get($_ctxt, elementType, rank, space, false);
     }]>
   ];
   let genVerifyDecl = 1;
@@ -34,6 +49,12 @@ def Kiln_ArrayType : Kiln_Type<"Array", "array"> {
     bool isGlobal() const { return getSpace() == ::kiln::ir::MemorySpace::Global; }
     bool isLocal() const { return getSpace() == ::kiln::ir::MemorySpace::Local; }
     bool isPrivate() const { return getSpace() == ::kiln::ir::MemorySpace::Private; }
+    bool isStrided() const { return getStrided(); }
+    /// The same array with `rank` dimensions (a row view's type).
+    ArrayType withRank(unsigned rank) const {
+      return get(getContext(), getElementType(), rank, getSpace(),
+                 getStrided());
+    }
   }];
 }
 

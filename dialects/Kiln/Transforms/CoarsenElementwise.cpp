@@ -179,6 +179,8 @@ LogicalResult Legality::checkArray(Value array) {
   auto align = kernel.getArgAttrOfType<IntegerAttr>(i, "kiln.align");
   if (!type.isGlobal())
     return refuse("array '" + name + "' is not global memory");
+  if (type.isStrided())
+    return refuse("array '" + name + "' is strided");
   if (!align || align.getInt() < kVectorBytes)
     return refuse("array '" + name + "' is not known to be 16-byte aligned");
   if (!kernel.getArgAttr(i, "kiln.noalias"))

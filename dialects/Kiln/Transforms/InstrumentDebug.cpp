@@ -2,7 +2,8 @@
 //
 // Spec §7: in debug mode an out-of-bounds access is not performed (a load
 // yields 0, a store is dropped) and the first violation, like a failed
-// assert, is reported to the host through the launch's DebugRecord.
+// assert, is reported to the host through the launch's DebugRecord; so is
+// an integer division by zero (whose result stays the language's 0).
 //
 //===----------------------------------------------------------------------===//
 #include "dialects/Kiln/Transforms/Passes.h"
@@ -57,6 +58,11 @@ private:
   void guard(Operation *op, Value debug, Value array, ValueRange indices);
 
   void instrumentAssert(AssertOp op, Value debug);
+
+  /// Reports a zero divisor of an integer `//` or `%` (language.md §6.3
+  /// defines the result as 0; debug mode says it happened).
+  void instrumentDivision(Operation *op, Value debug, bool isRemainder,
+                          bool isUnsigned);
 
   ModuleOp module;
   std::vector<std::string> names;
@@ -154,6 +160,27 @@ void Instrumenter::instrumentAssert(AssertOp op, Value debug) {
   op.erase();
 }
 
+void Instrumenter::instrumentDivision(Operation *op, Value debug,
+                                      bool isRemainder, bool isUnsigned) {
+  // MLIRGen divides by a guarded divisor (never 0); the user's divisor is
+  // the guard's false operand. A division from elsewhere (a DSL's .mlir)
+  // is checked on its own divisor.
+  Value divisor = op->getOperand(1);
+  if (auto guard = divisor.getDefiningOp<arith::SelectOp>())
+    if (guard->hasAttr(kDivisorGuardAttrName))
+      divisor = guard.getFalseValue();
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  Value zero = zeroOf(b, loc, divisor.getType());
+  Value isZero =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, divisor, zero);
+  auto ifOp = scf::IfOp::create(b, loc, isZero, /*withElseRegion=*/false);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  auto [line, column] = lineAndColumn(loc);
+  ReportDivisionByZeroOp::create(b, loc, debug, op->getOperand(0), divisor,
+                                 isRemainder, isUnsigned, line, column);
+}
+
 void Instrumenter::run() {
   MLIRContext *ctx = module.getContext();
   auto debugType = DebugType::get(ctx);
@@ -185,7 +212,20 @@ void Instrumenter::run() {
           .Case<StoreOp, AtomicStoreOp>([&](auto access) {
             guard(access, debug, access.getArray(), access.getIndices());
           })
-          .Case<AssertOp>([&](AssertOp a) { instrumentAssert(a, debug); });
+          .Case<AssertOp>([&](AssertOp a) { instrumentAssert(a, debug); })
+          .Case<arith::FloorDivSIOp, arith::DivSIOp, arith::CeilDivSIOp>(
+              [&](Operation *div) {
+                instrumentDivision(div, debug, false, false);
+              })
+          .Case<arith::DivUIOp, arith::CeilDivUIOp>([&](Operation *div) {
+            instrumentDivision(div, debug, false, true);
+          })
+          .Case<arith::RemSIOp>([&](Operation *rem) {
+            instrumentDivision(rem, debug, true, false);
+          })
+          .Case<arith::RemUIOp>([&](Operation *rem) {
+            instrumentDivision(rem, debug, true, true);
+          });
   }
   SmallVector<Attribute> nameAttrs;
   for (const std::string &name : names)

@@ -42,10 +42,9 @@ public:
   OpenCLKernel(std::shared_ptr<const Executable> owner, const Device &device,
                KernelMetadata metadata, cl_kernel kernel)
       : Kernel(device, std::move(metadata)), owner_(std::move(owner)),
-        kernel_(kernel),
-        inFlightName_(device.info().type == DeviceType::CPU
-                          ? InFlightKernels::internName(name())
-                          : nullptr) {}
+        kernel_(kernel), inFlightName_(device.info().type == DeviceType::CPU
+                                           ? InFlightKernels::internName(name())
+                                           : nullptr) {}
   ~OpenCLKernel() override { clReleaseKernel(kernel_); }
 
   cl_kernel handle() const { return kernel_; }

@@ -111,16 +111,14 @@ Status OpenCLQueue::orderAfterPreviousWork() {
 std::shared_ptr<Event> OpenCLQueue::wrap(cl_event event, std::string what,
                                          uint64_t kernelSequence) {
   clFlush(queue_);
-  auto wrapped =
-      std::make_shared<OpenCLEvent>(device_, event, std::move(what));
+  auto wrapped = std::make_shared<OpenCLEvent>(device_, event, std::move(what));
   // In order, a command completes after every launch before it; out of
   // order, only a launch's own event says it is done. (A launch another
   // thread records between this command's enqueue and here is counted as
   // covered: one queue fed by two threads at once may go unnamed.)
   if (inFlight_ && !options().outOfOrder)
     wrapped->noteCompletionIn(
-        inFlight_, kernelSequence ? kernelSequence : inFlight_->newest(),
-        true);
+        inFlight_, kernelSequence ? kernelSequence : inFlight_->newest(), true);
   else if (inFlight_ && kernelSequence)
     wrapped->noteCompletionIn(inFlight_, kernelSequence, false);
   return wrapped;
@@ -260,8 +258,8 @@ Status OpenCLQueue::write(Buffer &dst, const void *src, size_t bytes,
                                         bytes, 0, nullptr, nullptr)
                    : clEnqueueWriteBuffer(queue_, memOf(dst), CL_TRUE, offset,
                                           bytes, src, 0, nullptr, nullptr);
-  KILN_RETURN_IF_ERROR(openclStatus(
-      err, svm ? "clEnqueueSVMMemcpy" : "clEnqueueWriteBuffer"));
+  KILN_RETURN_IF_ERROR(
+      openclStatus(err, svm ? "clEnqueueSVMMemcpy" : "clEnqueueWriteBuffer"));
   noteIdle(newest); // A blocking copy comes after all earlier work.
   return Status();
 }
@@ -275,8 +273,8 @@ Status OpenCLQueue::read(const Buffer &src, void *dst, size_t bytes,
                                         bytes, 0, nullptr, nullptr)
                    : clEnqueueReadBuffer(queue_, memOf(src), CL_TRUE, offset,
                                          bytes, dst, 0, nullptr, nullptr);
-  KILN_RETURN_IF_ERROR(openclStatus(
-      err, svm ? "clEnqueueSVMMemcpy" : "clEnqueueReadBuffer"));
+  KILN_RETURN_IF_ERROR(
+      openclStatus(err, svm ? "clEnqueueSVMMemcpy" : "clEnqueueReadBuffer"));
   noteIdle(newest); // A blocking copy comes after all earlier work.
   return Status();
 }

@@ -306,6 +306,15 @@ typedef struct kiln_arg_t {
   kiln_buffer_t buffer;         /**< Array storage. */
   int rank;                     /**< Array rank. */
   int64_t shape[KILN_MAX_RANK]; /**< Array extents, C order. */
+  /** Nonzero: a strided array (kiln_arg_strided_array), whose `strides`
+   *  and `offset` hold; 0: C-contiguous (the other constructors). */
+  int strided;
+  /** A strided array's strides in elements of `dtype`, one per dimension
+   *  (negative or 0 allowed). */
+  int64_t strides[KILN_MAX_RANK];
+  /** Where a strided array's element [0, ..., 0] lies in `buffer`, in
+   *  elements of `dtype`. */
+  int64_t offset;
 } kiln_arg_t;
 
 /** A scalar of `dtype` read from `value` (kiln_dtype_size(dtype) bytes,
@@ -325,6 +334,19 @@ kiln_arg_t kiln_arg_float64(double value);
  *  gives a KILN_ARG_INVALID argument. */
 kiln_arg_t kiln_arg_array(kiln_buffer_t buffer, const int64_t *shape, int rank,
                           kiln_dtype_t dtype);
+/** A strided array (a NumPy view such as `a[::2]` or `a.T`) in `buffer`:
+ *  element [i, j] is element `offset + i * strides[0] + j * strides[1]` of
+ *  the buffer, counted in elements of `dtype` (NumPy's byte strides
+ *  divided by the item size; they may be negative or 0). Every element
+ *  must lie in the buffer (checked at launch). Compiling for it
+ *  (kiln_compile_for_arguments) gives a kernel specialized for strided
+ *  arrays; a kernel compiled for C-contiguous ones refuses it unless its
+ *  strides are the contiguous ones and its offset 0. Bad input (as for
+ *  kiln_arg_array, or NULL strides with rank > 0) gives a KILN_ARG_INVALID
+ *  argument. */
+kiln_arg_t kiln_arg_strided_array(kiln_buffer_t buffer, const int64_t *shape,
+                                  const int64_t *strides, int rank,
+                                  int64_t offset, kiln_dtype_t dtype);
 /** Work-group local memory of `rank` extents `shape` (copied) and element
  *  `dtype` for a LocalAccessor parameter of an NdItem kernel; each
  *  work-group gets its own. Bad input gives a KILN_ARG_INVALID argument. */

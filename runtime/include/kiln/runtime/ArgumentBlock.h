@@ -15,7 +15,8 @@
 //
 // The block is K's user arguments laid out like a C struct with natural
 // alignment: each scalar as its dtype, each array as its device pointer
-// (Buffer::deviceAddress()) followed by its int64 extents; local accessors
+// (Buffer::deviceAddress()) followed by its int64 extents (a strided
+// array: pointer, element offset, extents, strides); local accessors
 // are not in it. This is the packed host blob of launchPacked (Launch.h)
 // without its three range extents. The compiler and the runtime both take
 // the layout from argumentBlockLayout, so they cannot disagree.
@@ -35,11 +36,16 @@ namespace kiln {
 
 /// One native argument stored in an argument block.
 struct ArgumentBlockField {
+  /// What of its parameter the field holds (a strided array's element
+  /// offset and strides follow its pointer and extents, as in the ABI).
+  enum class Part : uint8_t { Value, ElementOffset, Extent, Stride };
   size_t param = 0; ///< Index into KernelMetadata::params.
-  /// -1: the scalar value or the array's pointer; d >= 0: extent d.
+  /// -1: the scalar value, the array's pointer or its element offset; d >=
+  /// 0: extent (or, for Part::Stride, stride) d.
   int extent = -1;
   uint64_t offset = 0; ///< Byte offset in the block (a multiple of size).
   uint64_t size = 0;   ///< Bytes (1, 2, 4 or 8).
+  Part part = Part::Value;
 };
 
 struct ArgumentBlockLayout {

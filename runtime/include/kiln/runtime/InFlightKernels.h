@@ -1,4 +1,5 @@
-//===- InFlightKernels.h - Naming the kernel behind a fatal trap -*- C++ -*-===//
+//===- InFlightKernels.h - Naming the kernel behind a fatal trap -*- C++
+//-*-===//
 //
 // Kernels of an in-process device (OpenCL CPU devices, i.e. PoCL, today)
 // run on this process's threads, so a hardware trap in one (an

@@ -53,8 +53,9 @@ const char *kilnVersion();
 /// caches recompile and record it), 7 each kernel's coarsening, 8 each
 /// kernel's maxWorkGroupSize (older binaries of a bounded kernel would
 /// launch unchecked; refused so that caches recompile and record it), 9
-/// each kernel's mergesWorkGroups.
-inline constexpr uint32_t kKernelBinaryFileVersion = 9;
+/// each kernel's mergesWorkGroups, 10 each parameter's strided flag (a
+/// strided array takes an offset and strides, KernelMetadata.h).
+inline constexpr uint32_t kKernelBinaryFileVersion = 10;
 
 /// Provenance of an artifact ("kiln.version", "jit.key", "jit.signature",
 /// "jit.aligned16", ...). Ordered as written; keys need not be unique.

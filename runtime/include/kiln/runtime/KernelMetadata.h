@@ -20,6 +20,11 @@
 //      - Scalar: one value of the dtype (bool is passed as one byte);
 //      - Array:  a global-memory pointer, then `rank` int64 extents
 //                (row-major, C-contiguous);
+//      - strided Array (KernelParam::strided): a global-memory pointer (the
+//                buffer's start), one int64 element offset (where element
+//                [0, ..., 0] lies from it), `rank` int64 extents, then `rank`
+//                int64 strides in elements (each may be negative or 0):
+//                element [i, j] is `pointer[offset + i * s0 + j * s1]`;
 //      - LocalAccessor: work-group local memory sized at launch, then
 //                `rank` int64 extents. The memory itself is passed the
 //                back end's way: OpenCL / Level Zero take a local-memory
@@ -96,7 +101,19 @@ struct KernelParam {
   DType dtype = DType::Float32;
   unsigned rank = 0; ///< 0 for scalars, 1..3 for arrays and accessors.
   ParamAccess access = ParamAccess::Write;
+  /// An Array compiled for any strides (a NumPy view): it takes an element
+  /// offset and `rank` strides besides its pointer and extents (ABI item
+  /// 2). Otherwise an array is C-contiguous.
+  bool strided = false;
 };
+
+/// The number of native arguments of `param` (ABI item 2): 1 for a scalar,
+/// 1 + rank for an array or accessor, 2 + 2 * rank for a strided array.
+inline unsigned nativeArgumentCount(const KernelParam &param) {
+  if (param.kind == ParamKind::Scalar)
+    return 1;
+  return param.strided ? 2 + 2 * param.rank : 1 + param.rank;
+}
 
 /// Which index object the kernel's first parameter receives.
 enum class IndexKind : uint8_t { Item, NdItem };
@@ -172,15 +189,18 @@ inline constexpr uint64_t kMaxPrivateMemPerWorkItem = 16ull << 20;
 /// one-byte elements make one 128-bit access.
 inline constexpr uint32_t kMaxCoarsening = 16;
 
-/// What a debug-mode kernel reports: the first bounds violation or failed
-/// assert of a launch (work-items race for it with an atomic on `status`).
+/// What a debug-mode kernel reports: the first bounds violation, failed
+/// assert or integer division by zero of a launch (work-items race for it
+/// with an atomic on `status`). A division by zero records its operator in
+/// `nameIndex` (a DebugDivision), its dividend and divisor in `index[0]`
+/// and `index[1]` (rank 2), and in `flags` bit 0 whether they are unsigned.
 struct DebugRecord {
   uint32_t status = 0; ///< 0: nothing happened; else a DebugEvent.
   uint32_t line = 0;   ///< Source line of the failing access/assert.
   uint32_t column = 0;
   uint32_t nameIndex = 0; ///< Into KernelMetadata::debugNames (the array).
   uint32_t rank = 0;      ///< Number of valid entries in index/shape.
-  uint32_t reserved = 0;
+  uint32_t flags = 0;
   int64_t index[3] = {0, 0, 0};
   int64_t shape[3] = {0, 0, 0};
 };
@@ -189,8 +209,15 @@ static_assert(sizeof(DebugRecord) == 72, "DebugRecord is part of the ABI");
 enum class DebugEvent : uint32_t {
   None = 0,
   OutOfBounds = 1,
-  AssertFailed = 2
+  AssertFailed = 2,
+  DivisionByZero = 3
 };
+
+/// The operator of a DebugEvent::DivisionByZero record (its `nameIndex`).
+enum class DebugDivision : uint32_t { FloorDivide = 0, Remainder = 1 };
+
+/// DebugRecord::flags of a division: the operands are unsigned.
+inline constexpr uint32_t kDebugFlagUnsigned = 1;
 
 /// HostELF: an ELF shared object of the host target (HostKernelABI.h).
 enum class BinaryFormat : uint8_t { PTX, SPIRV, HostELF };

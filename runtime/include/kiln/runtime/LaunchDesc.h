@@ -64,6 +64,16 @@ public:
   /// An array of `shape` (C order) and `dtype` stored in `buffer`.
   static KernelArg array(std::shared_ptr<Buffer> buffer,
                          std::vector<int64_t> shape, DType dtype);
+  /// A strided array (a NumPy view) in `buffer`: element [i, j] is element
+  /// `offset + i * strides[0] + j * strides[1]` of the buffer (counted in
+  /// elements of `dtype`; strides may be negative or 0). Every element
+  /// must lie in the buffer. A parameter compiled for C-contiguous arrays
+  /// takes it only when its strides are the contiguous ones and its offset
+  /// is 0 (KernelParam::strided).
+  static KernelArg stridedArray(std::shared_ptr<Buffer> buffer,
+                                std::vector<int64_t> shape,
+                                std::vector<int64_t> strides, int64_t offset,
+                                DType dtype);
   /// Work-group local memory of `shape` (C order) and `dtype` for a
   /// LocalAccessor parameter; each work-group gets its own copy.
   static KernelArg localAccessor(std::vector<int64_t> shape, DType dtype);
@@ -83,6 +93,14 @@ public:
     assign(Kind::Array, dtype, shape, rank);
     buffer_ = std::move(buffer);
   }
+  void assignStridedArray(std::shared_ptr<Buffer> buffer, const int64_t *shape,
+                          const int64_t *strides, size_t rank, int64_t offset,
+                          DType dtype) {
+    assign(Kind::Array, dtype, shape, rank);
+    buffer_ = std::move(buffer);
+    strides_.assign(strides, strides + rank);
+    elementOffset_ = offset;
+  }
   void assignLocalAccessor(const int64_t *shape, size_t rank, DType dtype) {
     assign(Kind::LocalAccessor, dtype, shape, rank);
   }
@@ -100,6 +118,13 @@ public:
   const std::shared_ptr<Buffer> &buffer() const { return buffer_; }
   /// Shape of an array or local accessor.
   const std::vector<int64_t> &shape() const { return shape_; }
+  /// A strided array's strides in elements, one per dimension; empty for a
+  /// C-contiguous array.
+  const std::vector<int64_t> &strides() const { return strides_; }
+  bool isStrided() const { return !strides_.empty(); }
+  /// Where a strided array's element [0, ..., 0] lies in its buffer, in
+  /// elements; 0 for a C-contiguous array.
+  int64_t elementOffset() const { return elementOffset_; }
 
 private:
   void assign(Kind kind, DType dtype, const int64_t *shape, size_t rank) {
@@ -108,6 +133,8 @@ private:
     valueSize_ = 0;
     buffer_.reset();
     shape_.assign(shape, shape + rank);
+    strides_.clear();
+    elementOffset_ = 0;
   }
   template <typename T> static constexpr DType dtypeOf() {
     if constexpr (std::is_same_v<T, bool>)
@@ -132,6 +159,8 @@ private:
   size_t valueSize_ = 0;
   std::shared_ptr<Buffer> buffer_;
   std::vector<int64_t> shape_;
+  std::vector<int64_t> strides_;
+  int64_t elementOffset_ = 0;
 };
 
 /// The events of one launch (Queue::submit).
